@@ -1,0 +1,196 @@
+/* cli.c - input files, error reports and times for the front ends. see cli.h */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "pgp/limits.h"
+
+const char *cli_prog = "wotkit";
+
+static int
+read_fd(cli_file *f, int fd)
+{
+	size_t cap = 1 << 16, n = 0;
+	uint8_t *p = malloc(cap);
+	if (!p)
+		return -1;
+	for (;;) {
+		ssize_t r;
+		if (n == cap) {
+			uint8_t *np;
+			if (cap >= PGP_MAX_INPUT_FILE / 2) {
+				free(p);
+				errno = EFBIG;
+				return -1;
+			}
+			np = realloc(p, cap * 2);
+			if (!np) {
+				free(p);
+				return -1;
+			}
+			p = np;
+			cap *= 2;
+		}
+		r = read(fd, p + n, cap - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			free(p);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	f->heap = p;
+	f->p = p;
+	f->len = n;
+	return 0;
+}
+
+/* see cli.h */
+int
+cli_file_open(cli_file *f, const char *path)
+{
+	int fd;
+	struct stat st;
+	memset(f, 0, sizeof *f);
+	f->name = path;
+	if (strcmp(path, "-") == 0) {
+		f->name = "<stdin>";
+		if (read_fd(f, 0) != 0)
+			goto fail;
+		return 0;
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		goto fail;
+	if (fstat(fd, &st) != 0) {
+		close(fd);
+		goto fail;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m != MAP_FAILED) {
+			f->map = m;
+			f->p = m;
+			f->len = (size_t)st.st_size;
+			close(fd);
+			return 0;
+		}
+	}
+	if (read_fd(f, fd) != 0) {
+		close(fd);
+		goto fail;
+	}
+	close(fd);
+	return 0;
+fail:
+	fprintf(stderr, "%s: %s: %s\n", cli_prog, path, strerror(errno));
+	return -1;
+}
+
+/* see cli.h */
+void
+cli_file_close(cli_file *f)
+{
+	if (f->map)
+		munmap(f->map, f->len);
+	free(f->heap);
+	memset(f, 0, sizeof *f);
+}
+
+/* see cli.h */
+void
+cli_report(const char *file, pgp_err e, const pgp_diag *d)
+{
+	if (d && d->what)
+		fprintf(stderr, "%s: %s: offset %zu: %s (%s)\n", cli_prog, file,
+		    d->offset, d->what, pgp_strerror(e));
+	else if (d)
+		fprintf(stderr, "%s: %s: offset %zu: %s\n", cli_prog, file,
+		    d->offset, pgp_strerror(e));
+	else
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, file, pgp_strerror(e));
+}
+
+static int64_t
+days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	/* proleptic Gregorian calendar, days since 1970-01-01 */
+	int64_t era;
+	unsigned yoe, doy, doe;
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t)doe - 719468;
+}
+
+/* see cli.h */
+int
+cli_parse_time(const char *s, int64_t now, int64_t *out)
+{
+	int y, mo, d, h = 0, mi = 0, se = 0, n = 0;
+	char *end;
+	if (strcmp(s, "now") == 0) {
+		*out = now;
+		return 0;
+	}
+	if (s[0] == '@' || (s[0] >= '0' && s[0] <= '9' && strchr(s, '-') == NULL)) {
+		long long v;
+		errno = 0;
+		v = strtoll(s + (s[0] == '@'), &end, 10);
+		if (errno || *end || end == s + (s[0] == '@'))
+			return -1;
+		*out = v;
+		return 0;
+	}
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3)
+		return -1;
+	s += n;
+	if (*s == 'T' || *s == ' ') {
+		int m2 = 0;
+		if (sscanf(s + 1, "%2d:%2d%n", &h, &mi, &m2) != 2)
+			return -1;
+		s += 1 + m2;
+		if (*s == ':') {
+			if (sscanf(s + 1, "%2d%n", &se, &m2) != 1)
+				return -1;
+			s += 1 + m2;
+		}
+	} else if (*s == '\0') {
+		/* date only: midnight UTC */
+	}
+	if (*s == 'Z')
+		s++;
+	else if (s[0] == '+' && strcmp(s, "+00:00") == 0)
+		s += 6;
+	if (*s)
+		return -1;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+		return -1;
+	*out = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
+	return 0;
+}
+
+/* see cli.h */
+void
+cli_format_time(char *buf, size_t n, int64_t t)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+	gmtime_r(&tt, &tm);
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

@@ -1,0 +1,40 @@
+/*
+ * cli.h - shared helpers of the wotkit front ends: input files, errors.
+ * cmd/ is the only place that prints, exits or touches the filesystem policy.
+ */
+#ifndef WOTKIT_CLI_H
+#define WOTKIT_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "pgp/err.h"
+
+/* Exit codes of wotkit (sopv has its own, see cmd/sopv.c). */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+/* A whole input file: mmap-ed when possible, else read (stdin, pipes). */
+typedef struct cli_file {
+	const uint8_t *p;
+	size_t len;
+	void *map;      /* mmap base or NULL */
+	uint8_t *heap;  /* read buffer or NULL */
+	const char *name;
+} cli_file;
+
+/* "-" is stdin. Returns 0, or -1 after printing "wotkit: NAME: reason". */
+int cli_file_open(cli_file *f, const char *path);
+void cli_file_close(cli_file *f);
+
+/* Print "wotkit: FILE: offset N: what (error text)". */
+void cli_report(const char *file, pgp_err e, const pgp_diag *d);
+
+/* Parse a time: unix seconds, "@N", YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS[Z], "now".
+ * Returns 0 on success. */
+int cli_parse_time(const char *s, int64_t now, int64_t *out);
+/* Format as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 octets). */
+void cli_format_time(char *buf, size_t n, int64_t t);
+
+extern const char *cli_prog;
+
+#endif

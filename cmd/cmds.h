@@ -1,0 +1,9 @@
+/* cmds.h - the wotkit subcommands; one file in cmd/ each. */
+#ifndef WOTKIT_CMDS_H
+#define WOTKIT_CMDS_H
+
+int cmd_dump(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_sopv(int argc, char **argv);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * main.c - the wotkit subcommand table.
+ * Exit codes: 0 ok, 1 verification failed, 2 usage / I/O / malformed input.
+ * Invoked as `wotkit-sopv`, it is the sopv front end.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "cmds.h"
+
+#define WOTKIT_VERSION "0.1.0"
+
+static const struct subcmd {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *usage;
+} subcmds[] = {
+	{"dump", cmd_dump, "dump [--json] FILE|-        show every packet and field"},
+	{"verify", cmd_verify, "verify [--keyring K]... SIG [DATA|-] | MESSAGE   verify signatures"},
+	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
+};
+
+static void
+usage(FILE *f)
+{
+	size_t i;
+	fprintf(f, "usage: wotkit COMMAND [ARGS]\n\ncommands:\n");
+	for (i = 0; i < sizeof subcmds / sizeof subcmds[0]; i++)
+		fprintf(f, "  %s\n", subcmds[i].usage);
+	fprintf(f, "  version\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *base;
+	size_t i;
+	base = argc > 0 ? strrchr(argv[0], '/') : NULL;
+	base = base ? base + 1 : (argc > 0 ? argv[0] : "wotkit");
+	if (strcmp(base, "wotkit-sopv") == 0) {
+		cli_prog = "wotkit-sopv";
+		return cmd_sopv(argc, argv);
+	}
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
+		printf("wotkit %s\n", WOTKIT_VERSION);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	for (i = 0; i < sizeof subcmds / sizeof subcmds[0]; i++)
+		if (strcmp(argv[1], subcmds[i].name) == 0)
+			return subcmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "wotkit: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

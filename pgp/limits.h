@@ -1,0 +1,38 @@
+/*
+ * limits.h - every named limit of libpgp, in one place.
+ * Inputs beyond these give PGP_ERR_LIMIT, never unbounded work or memory.
+ */
+#ifndef PGP_LIMITS_H
+#define PGP_LIMITS_H
+
+/* Largest packet body we accept, after joining partial bodies (Sequoia: 1 MiB). */
+#define PGP_MAX_PACKET_BODY      (1u << 20)
+/* Largest literal/compressed data body (messages carry real payloads). */
+#define PGP_MAX_DATA_BODY        (256u << 20)
+/* Cap on decompressed output of one compressed data packet (zlib bomb guard). */
+#define PGP_MAX_DECOMPRESSED     (256u << 20)
+/* Nesting depth of compressed-in-compressed containers. */
+#define PGP_MAX_NESTING          8
+/* Number of partial body chunks in one packet. */
+#define PGP_MAX_PARTIAL_CHUNKS   65536
+/* Packets in one input file (keyrings: debian-keyring has ~300k). */
+#define PGP_MAX_PACKETS          (4u << 20)
+/* Subpackets in one signature area. */
+#define PGP_MAX_SUBPACKETS       512
+/* User IDs / attributes, subkeys, signatures per component in one certificate. */
+#define PGP_MAX_UIDS             1024
+#define PGP_MAX_SUBKEYS          1024
+#define PGP_MAX_SIGS_PER_COMP    8192
+/* Signatures in one message or detached signature file. */
+#define PGP_MAX_MSG_SIGS         256
+/* MPI size in bits (RSA 16384 is the largest anyone uses). */
+#define PGP_MAX_MPI_BITS         16384
+/* Armored input: total decoded size and header line length. */
+#define PGP_MAX_ARMOR_DECODED    (512u << 20)
+#define PGP_MAX_ARMOR_LINE       (64u << 10)
+/* Input file read cap in the CLI (non-mmap path). */
+#define PGP_MAX_INPUT_FILE       ((size_t)4 << 30)
+/* Web-of-trust path depth (wotmate: --maxdepth 4). */
+#define PGP_MAX_WOT_DEPTH        8
+
+#endif
