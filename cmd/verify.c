@@ -1,13 +1,275 @@
-/* verify.c - placeholder until the subcommand lands. */
+/*
+ * verify.c - `wotkit verify`: detached, inline-signed and cleartext-signed
+ * input against keyring files/directories. One front end on pgp/verify.h.
+ *
+ *   wotkit verify [--keyring FILE|DIR]... [--at TIME] [--not-before T]
+ *                 [--not-after T] [--signatures N] [--json] [--output FILE]
+ *                 [--policy-as-of TIME] [--allow-sha1] [--policy FILE]
+ *                 SIG [DATA|-]          detached
+ *                 MESSAGE|-             inline-signed or cleartext-signed
+ *
+ * Exit 0 when at least N (default 1) signatures are good, 1 when not,
+ * 2 for usage errors and unreadable or malformed input.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "certs.h"
 #include "cli.h"
 #include "cmds.h"
+#include "dump.h"
+#include "vout.h"
+#include "pgp/hash.h"
+#include "pgp/verify.h"
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: wotkit verify [--keyring FILE|DIR]... [--at TIME] [--not-before TIME]\n"
+	    "           [--not-after TIME] [--signatures N] [--json] [--output FILE]\n"
+	    "           [--policy-as-of TIME] [--allow-sha1] [--policy FILE]\n"
+	    "           SIG [DATA|-]  |  MESSAGE|-\n");
+}
+
+/* Stream a data file (or stdin) through the verifier in large reads. */
+static int
+feed_data(pgp_verifier *v, const char *path)
+{
+	static uint8_t buf[1 << 20];
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+	if (fd < 0) {
+		fprintf(stderr, "wotkit: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+#ifdef POSIX_FADV_SEQUENTIAL
+	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	for (;;) {
+		ssize_t r = read(fd, buf, sizeof buf);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "wotkit: %s: %s\n", path, strerror(errno));
+			if (fd)
+				close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		pgp_verifier_update(v, buf, (size_t)r);
+	}
+	if (fd)
+		close(fd);
+	return 0;
+}
+
+/* Write the verified content; nothing is written unless verification passed. */
+static int
+write_output(const char *path, pgp_view content)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+	if (f == NULL) {
+		fprintf(stderr, "wotkit: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (content.len && fwrite(content.p, 1, content.len, f) != content.len) {
+		fprintf(stderr, "wotkit: %s: write failed\n", path);
+		if (f != stdout)
+			fclose(f);
+		return -1;
+	}
+	if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) {
+		fprintf(stderr, "wotkit: %s: write failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+opt_value(int argc, char **argv, int *i, const char *name, const char **val)
+{
+	size_t n = strlen(name);
+	if (strncmp(argv[*i], name, n) != 0)
+		return 0;
+	if (argv[*i][n] == '=') {
+		*val = argv[*i] + n + 1;
+		return 1;
+	}
+	if (argv[*i][n] != '\0')
+		return 0;
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "wotkit verify: %s needs a value\n", name);
+		*val = NULL;
+		return 1;
+	}
+	*val = argv[++*i];
+	return 1;
+}
 
 int
 cmd_verify(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "wotkit: verify: not implemented yet\n");
+	const char *keyrings[64], *pos[3], *output = NULL, *policy_file = NULL, *val;
+	size_t nkeyrings = 0, npos = 0, k;
+	int i, json = 0, rc = EXIT_USAGE, allow_sha1 = 0;
+	long need = 1;
+	int64_t now = (int64_t)time(NULL);
+	pgp_verify_opts opts;
+	pgp_policy pol;
+	pgp_certset *set = NULL;
+	pgp_certsrc src;
+	pgp_verifier *v = NULL;
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	cli_file sig = {0}, msg = {0};
+	int64_t at = now, nb = INT64_MIN, na = INT64_MAX, pol_at = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0) {
+			for (i++; i < argc && npos < 3; i++)
+				pos[npos++] = argv[i];
+			break;
+		} else if (opt_value(argc, argv, &i, "--keyring", &val)) {
+			if (!val)
+				return EXIT_USAGE;
+			if (nkeyrings == sizeof keyrings / sizeof keyrings[0]) {
+				fprintf(stderr, "wotkit verify: too many --keyring options\n");
+				return EXIT_USAGE;
+			}
+			keyrings[nkeyrings++] = val;
+		} else if (opt_value(argc, argv, &i, "--at", &val)) {
+			if (!val || cli_parse_time(val, now, &at) != 0)
+				goto badtime;
+		} else if (opt_value(argc, argv, &i, "--not-before", &val)) {
+			if (!val || cli_parse_time(val, now, &nb) != 0)
+				goto badtime;
+		} else if (opt_value(argc, argv, &i, "--not-after", &val)) {
+			if (!val || cli_parse_time(val, now, &na) != 0)
+				goto badtime;
+		} else if (opt_value(argc, argv, &i, "--policy-as-of", &val)) {
+			if (!val || cli_parse_time(val, now, &pol_at) != 0)
+				goto badtime;
+		} else if (opt_value(argc, argv, &i, "--signatures", &val)) {
+			char *end;
+			if (!val)
+				return EXIT_USAGE;
+			need = strtol(val, &end, 10);
+			if (*end || need < 1 || need > 1000) {
+				fprintf(stderr, "wotkit verify: --signatures needs a number >= 1\n");
+				return EXIT_USAGE;
+			}
+		} else if (opt_value(argc, argv, &i, "--output", &val)) {
+			if (!val)
+				return EXIT_USAGE;
+			output = val;
+		} else if (opt_value(argc, argv, &i, "--policy", &val)) {
+			if (!val)
+				return EXIT_USAGE;
+			policy_file = val;
+		} else if (strcmp(a, "--json") == 0) {
+			json = 1;
+		} else if (strcmp(a, "--allow-sha1") == 0) {
+			allow_sha1 = 1;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			usage();
+			return EXIT_OK;
+		} else if (a[0] == '-' && a[1] != '\0') {
+			fprintf(stderr, "wotkit verify: unknown option %s\n", a);
+			usage();
+			return EXIT_USAGE;
+		} else if (npos < 3) {
+			pos[npos++] = a;
+		}
+	}
+	if (npos < 1 || npos > 2) {
+		usage();
+		return EXIT_USAGE;
+	}
+	if (nkeyrings == 0) {
+		fprintf(stderr, "wotkit verify: no --keyring given\n");
+		return EXIT_USAGE;
+	}
+	if (npos == 2 && output) {
+		fprintf(stderr, "wotkit verify: --output is for inline and cleartext messages\n");
+		return EXIT_USAGE;
+	}
+	if (json && output && strcmp(output, "-") == 0) {
+		fprintf(stderr, "wotkit verify: --json and --output - both want stdout\n");
+		return EXIT_USAGE;
+	}
+
+	pgp_policy_init(&pol);
+	pol.as_of = pol_at;
+	if (allow_sha1) {
+		pgp_policy_allow_hash(&pol, PGP_HASH_SHA1, PGP_USE_COLLISION);
+		pgp_policy_allow_hash(&pol, PGP_HASH_SHA1, PGP_USE_SECOND_PREIMAGE);
+	}
+	if (policy_file) {
+		cli_file pf;
+		if (cli_file_open(&pf, policy_file) != 0)
+			return EXIT_USAGE;
+		e = pgp_policy_load(&pol, pf.p, pf.len, &d);
+		cli_file_close(&pf);
+		if (e != PGP_OK) {
+			fprintf(stderr, "wotkit: %s: line %zu: %s\n", policy_file, d.offset, d.what);
+			return EXIT_USAGE;
+		}
+	}
+	pgp_verify_opts_init(&opts, at);
+	opts.not_before = nb;
+	opts.not_after = na;
+	opts.policy = &pol;
+
+	if (pgp_certset_new(&set) != PGP_OK)
+		goto out;
+	for (k = 0; k < nkeyrings; k++)
+		if (certs_load(set, keyrings[k]) != 0)
+			goto out;
+	pgp_certset_source(set, &src);
+
+	if (npos == 2) {
+		if (cli_file_open(&sig, pos[0]) != 0)
+			goto out;
+		if ((e = pgp_verifier_new(&v, sig.p, sig.len, &d)) != PGP_OK) {
+			cli_report(pos[0], e, &d);
+			goto out;
+		}
+		if (feed_data(v, pos[1]) != 0)
+			goto out;
+		if ((e = pgp_verifier_finish(v, &src, &opts)) != PGP_OK) {
+			cli_report(pos[0], e, NULL);
+			goto out;
+		}
+	} else {
+		if (cli_file_open(&msg, pos[0]) != 0)
+			goto out;
+		if ((e = pgp_verify_message(&v, msg.p, msg.len, &src, &opts, &d)) != PGP_OK) {
+			cli_report(pos[0], e, &d);
+			goto out;
+		}
+	}
+	if (json)
+		vout_json(stdout, pos[0], v, (size_t)need, at);
+	else
+		vout_human(stderr, v, (size_t)need, at);
+	rc = pgp_verifier_good(v) >= (size_t)need ? EXIT_OK : EXIT_FAIL;
+	if (rc == EXIT_OK && output && write_output(output, pgp_verifier_content(v)) != 0)
+		rc = EXIT_USAGE;
+out:
+	pgp_verifier_free(v);
+	cli_file_close(&sig);
+	cli_file_close(&msg);
+	pgp_certset_free(set);
+	return rc;
+badtime:
+	fprintf(stderr, "wotkit verify: bad time '%s' (use YYYY-MM-DD[THH:MM:SS[Z]], @UNIX, or now)\n",
+	    val ? val : "");
 	return EXIT_USAGE;
 }

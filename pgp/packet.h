@@ -90,7 +90,9 @@ typedef struct pgp_pkt {
  * (RFC 9580 §4.2.1.4); their chunks are joined into pkt->owned. Bodies larger
  * than PGP_MAX_PACKET_BODY (PGP_MAX_DATA_BODY for data packets) give
  * PGP_ERR_LIMIT. On error *in is unchanged and diag (if given) names the
- * offset and what was expected.
+ * offset and what was expected. At the end of input (nothing left) it returns
+ * PGP_ERR_NOT_FOUND. pkt is overwritten without freeing: call
+ * pgp_pkt_release() on the previous packet first.
  */
 pgp_err pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag);
 void pgp_pkt_release(pgp_pkt *pkt);
@@ -146,6 +148,12 @@ typedef struct pgp_key {
 pgp_err pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag);
 const char *pgp_pk_name(int algo);
 const char *pgp_curve_name(pgp_curve c);
+/* Curve of an OID (the octets after the 1-octet length, RFC 9580 §9.2);
+ * PGP_CURVE_UNKNOWN if not in the table. */
+pgp_curve pgp_curve_from_oid(const uint8_t *oid, size_t len);
+/* Nominal size in bits (256 for P-256, 255 for the 25519 curves, 448 for
+ * Ed448/X448); 0 for NONE/UNKNOWN. */
+unsigned pgp_curve_bits(pgp_curve c);
 
 /* ---- Signatures (RFC 9580 §5.2) ---- */
 
@@ -274,6 +282,11 @@ typedef struct pgp_sig {
 /* Parses a signature packet body (tag 2, or an embedded signature body). */
 pgp_err pgp_sig_parse(pgp_sig *out, const pgp_rd *body, pgp_diag *diag);
 const char *pgp_sigtype_name(int type);
+/* Internal (sig.c -> subpkt.c): decode the hashed and unhashed areas (readers
+ * over sig->hashed / sig->unhashed, with their input offsets) into the pgp_sig
+ * fields. Not for callers outside pgp/. */
+pgp_err pgp__sig_decode_subpkts(pgp_sig *sig, const pgp_rd *hashed,
+    const pgp_rd *unhashed, pgp_diag *diag);
 
 /* ---- One-pass signature (§5.4), literal (§5.9), compressed (§5.6) ---- */
 
@@ -304,6 +317,11 @@ enum { PGP_COMP_NONE = 0, PGP_COMP_ZIP = 1, PGP_COMP_ZLIB = 2, PGP_COMP_BZIP2 = 
  * at most PGP_MAX_DECOMPRESSED octets. BZip2: PGP_ERR_UNSUPPORTED. */
 pgp_err pgp_decompress(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
     uint8_t *algo_out, pgp_diag *diag);
+
+/* Internal (tests): pgp_decompress with an explicit output cap instead of
+ * PGP_MAX_DECOMPRESSED; output beyond cap octets is PGP_ERR_LIMIT. */
+pgp_err pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
+    uint8_t *algo_out, size_t cap, pgp_diag *diag);
 
 /* ---- User ID (§5.11) and user attribute (§5.12) ---- */
 

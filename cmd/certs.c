@@ -1,0 +1,119 @@
+/* certs.c - keyring files and directories into a pgp_certset. see certs.h */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "certs.h"
+#include "cli.h"
+#include "pgp/armor.h"
+#include "pgp/buf.h"
+#include "pgp/limits.h"
+
+static int
+load_file(pgp_certset *set, const char *path)
+{
+	cli_file f;
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	if (cli_file_open(&f, path) != 0)
+		return -1;
+	if (pgp_armor_is_armored(f.p, f.len)) {
+		pgp_buf b;
+		size_t n = 0;
+		uint8_t *p;
+		e = pgp_armor_decode_all(&b, f.p, f.len, &d);
+		if (e != PGP_OK) {
+			cli_report(path, e, &d);
+			cli_file_close(&f);
+			return -1;
+		}
+		p = pgp_buf_take(&b, &n);
+		e = p ? pgp_certset_add_owned(set, p, n, &d) : PGP_OK;
+		cli_file_close(&f);
+	} else {
+		/* Binary keyrings are used in place: the mapping (or read buffer)
+		 * stays until the process exits, as the set borrows from it. */
+		e = pgp_certset_add(set, f.p, f.len, &d);
+	}
+	if (e != PGP_OK) {
+		cli_report(path, e, &d);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+keyring_name(const char *n)
+{
+	static const char *const ext[] = {".asc", ".gpg", ".pgp", ".key", ".pub"};
+	size_t i, l = strlen(n);
+	if (n[0] == '.')
+		return 0;
+	for (i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+		size_t el = strlen(ext[i]);
+		if (l > el && strcmp(n + l - el, ext[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+load_dir(pgp_certset *set, const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	int rc = 0;
+	if (d == NULL) {
+		perror(path);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (!keyring_name(de->d_name))
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *nn);
+			if (nn == NULL) {
+				rc = -1;
+				break;
+			}
+			names = nn;
+		}
+		if ((names[n] = strdup(de->d_name)) == NULL) {
+			rc = -1;
+			break;
+		}
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof *names, cmpstr);
+	for (i = 0; i < n; i++) {
+		char full[4096];
+		if (rc == 0) {
+			snprintf(full, sizeof full, "%s/%s", path, names[i]);
+			rc = load_file(set, full);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+/* see certs.h */
+int
+certs_load(pgp_certset *set, const char *path)
+{
+	struct stat st;
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return load_dir(set, path);
+	return load_file(set, path);
+}

@@ -1,0 +1,16 @@
+/* certs.h - load --keyring FILE|DIR arguments into a certificate set. */
+#ifndef WOTKIT_CERTS_H
+#define WOTKIT_CERTS_H
+
+#include "pgp/cert.h"
+
+/*
+ * Adds the certificates of `path`: a binary or armored keyring file (also a
+ * concatenation of armored blocks), or a directory whose *.asc, *.gpg, *.pgp,
+ * *.key and *.kbx-less files are loaded in name order (a pgpkeys.git keys/
+ * directory works as is). Prints a diagnostic naming the file and offset and
+ * returns -1 when a file is unreadable or malformed; 0 on success.
+ */
+int certs_load(pgp_certset *set, const char *path);
+
+#endif

@@ -1,0 +1,449 @@
+/*
+ * dump_pkt.c - packet walk and the non-signature packet printers of
+ * `wotkit dump`: keys (RFC 9580 §5.5), user IDs (§5.11), user attributes
+ * (§5.12), literal (§5.9), compressed (§5.6, inner packets dumped
+ * recursively up to PGP_MAX_NESTING), one-pass signatures (§5.4), marker,
+ * trust, padding and unknown packets. see dump.h
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "pgp/hash.h"
+#include "pgp/limits.h"
+#include "dump.h"
+
+/* see dump.h */
+size_t
+dump_off(const dump_ctx *c, const uint8_t *p)
+{
+	return c->body_off + (size_t)(p - c->body_p);
+}
+
+/* see dump.h */
+void
+dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
+{
+	dump_out *o = &c->o;
+	const char *what = d && d->what ? d->what : "parse error";
+	size_t off = d ? d->offset : 0;
+	char title[320];
+
+	c->errors++;
+	fprintf(stderr, "wotkit: %s: offset %zu: %s (%s)%s\n", c->file, off, what,
+	    pgp_strerror(e), c->where);
+	snprintf(title, sizeof title, "error: offset %zu: %s (%s)", off, what, pgp_strerror(e));
+	out_open(o, "error", title);
+	if (o->json) {
+		out_text(o, "error", "%s", pgp_errname(e));
+		out_text(o, "message", "%s", pgp_strerror(e));
+		out_int(o, "offset", (long long)off);
+		out_text(o, "what", "%s", what);
+	}
+	out_close(o);
+}
+
+static const char *
+nm(char *buf, size_t n, const char *name, int id)
+{
+	if (name && strcmp(name, "unknown") != 0 && strcmp(name, "Unknown") != 0)
+		return name;
+	snprintf(buf, n, "unknown-%d", id);
+	return buf;
+}
+
+/* see dump.h */
+void
+dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m)
+{
+	dump_out *o = &c->o;
+	unsigned actual = pgp_mpi_bitlen(m);
+	if (o->json) {
+		out_open(o, NULL, NULL);
+		out_text(o, "name", "%s", name);
+		out_int(o, "bits", m->bits);
+		out_int(o, "actual_bits", actual);
+		out_int(o, "octets", (long long)m->v.len);
+		out_bool(o, "bad_bit_count", m->bad_bits);
+		out_bool(o, "leading_zero", m->leading_zero);
+		if (m->v.len <= 64)
+			out_hex(o, "value", m->v.p, m->v.len, 0);
+		out_close(o);
+		return;
+	}
+	{
+		char hex[140] = "";
+		size_t i;
+		if (m->v.len <= 64) {
+			hex[0] = ' ';
+			for (i = 0; i < m->v.len; i++)
+				snprintf(hex + 1 + 2 * i, sizeof hex - 1 - 2 * i, "%02X", m->v.p[i]);
+		}
+		out_note(o, "%s: %u bits, %zu octets%s%s%s%s", name, m->bits, m->v.len,
+		    m->bad_bits ? " [BAD BIT COUNT" : "",
+		    m->bad_bits ? (actual == 0 ? ": value is zero]" : ": actual bits differ]") : "",
+		    m->leading_zero ? " [LEADING ZERO OCTET]" : "", hex);
+		if (m->bad_bits)
+			out_note(o, "  (actual bit length %u)", actual);
+	}
+}
+
+static const char *const *
+mpi_names(int algo)
+{
+	static const char *const rsa[] = {"n", "e"};
+	static const char *const dsa[] = {"p", "q", "g", "y"};
+	static const char *const elg[] = {"p", "g", "y"};
+	static const char *const ec[] = {"q"};
+	static const char *const unk[] = {"mpi0", "mpi1", "mpi2", "mpi3"};
+	switch (algo) {
+	case PGP_PK_RSA: case PGP_PK_RSA_E: case PGP_PK_RSA_S: return rsa;
+	case PGP_PK_DSA: return dsa;
+	case PGP_PK_ELGAMAL: case PGP_PK_ELGAMAL_ES: return elg;
+	case PGP_PK_ECDH: case PGP_PK_ECDSA: case PGP_PK_EDDSA_LEGACY: return ec;
+	default: return unk;
+	}
+}
+
+static void
+dump_key(dump_ctx *c, const pgp_pkt *pkt)
+{
+	dump_out *o = &c->o;
+	pgp_key k;
+	pgp_diag d = {0, pkt->tag, NULL};
+	pgp_err e = pgp_key_parse(&k, pkt, &d);
+	char b[32];
+	uint8_t i;
+
+	if (k.version == 0 && e != PGP_OK) {
+		dump_error(c, e, &d);
+		return;
+	}
+	out_int(o, "version", k.version);
+	if (e == PGP_ERR_UNSUPPORTED && k.opaque && k.version != 2 && k.version != 3 &&
+	    k.algo == 0) {
+		out_text(o, "unsupported", "%s", d.what ? d.what : "key version");
+		out_hex(o, "data", pkt->body.p, pkt->body.len, 32);
+		return;
+	}
+	out_time(o, "created", k.created);
+	if (k.version <= 3)
+		out_int(o, "v3_expiry_days", k.v3_days);
+	out_named(o, "algorithm", k.algo, nm(b, sizeof b, pgp_pk_name(k.algo), k.algo));
+	if (k.oid.len) {
+		out_text(o, "curve", "%s", pgp_curve_name(k.curve));
+		out_hex(o, "curve_oid", k.oid.p, k.oid.len, 0);
+	}
+	if (k.nmpi) {
+		const char *const *names = mpi_names(k.algo);
+		out_arr_open(o, "mpis");
+		for (i = 0; i < k.nmpi && i < 4; i++)
+			dump_mpi(c, names[i], &k.mpi[i]);
+		out_arr_close(o);
+	}
+	if (k.native.len)
+		out_hex(o, "public_key", k.native.p, k.native.len, 0);
+	if (k.kdf.len >= 3) {
+		char b2[32];
+		out_open(o, "kdf", NULL);
+		out_int(o, "reserved", k.kdf.p[0]);
+		out_named(o, "hash", k.kdf.p[1], nm(b, sizeof b, pgp_hash_name(k.kdf.p[1]), k.kdf.p[1]));
+		out_named(o, "cipher", k.kdf.p[2], nm(b2, sizeof b2, dump_sym_name(k.kdf.p[2]), k.kdf.p[2]));
+		if (k.kdf.len > 3)
+			out_hex(o, "extra", k.kdf.p + 3, k.kdf.len - 3, 32);
+		out_close(o);
+	}
+	if (k.opaque && k.material.len)
+		out_hex(o, "material", k.material.p, k.material.len, 32);
+	if (e == PGP_ERR_UNSUPPORTED) {
+		out_text(o, "unsupported", "%s", d.what ? d.what : "key");
+		return;
+	}
+	if (e != PGP_OK) {
+		dump_error(c, e, &d);
+		return;
+	}
+	if (k.bits)
+		out_int(o, "key_bits", k.bits);
+	if (k.is_secret && pkt->body.len > k.body.len)
+		out_int(o, "secret_material_length", (long long)(pkt->body.len - k.body.len));
+	if (k.fpr.len) {
+		out_hex(o, "fingerprint", k.fpr.v, k.fpr.len, 0);
+		out_hex(o, "key_id", k.keyid, 8, 0);
+	}
+	if (k.is_subkey) {
+		c->subkey_created = k.created;
+		c->have_subkey = 1;
+	} else {
+		c->primary_created = k.created;
+		c->have_primary = 1;
+		c->have_subkey = 0;
+	}
+}
+
+static void
+dump_uattr(dump_ctx *c, const pgp_pkt *pkt)
+{
+	dump_out *o = &c->o;
+	pgp_rd r = pkt->body;
+	pgp_uattr_sub s;
+	pgp_diag d = {0, pkt->tag, NULL};
+	pgp_err e;
+	unsigned n = 0;
+
+	r.off = pkt->body.off;
+	out_arr_open(o, "subpackets");
+	while ((e = pgp_uattr_next(&r, &s, &d)) == PGP_OK) {
+		char title[96];
+		const char *tn = s.type == 1 ? "image" : "unknown";
+		if (++n > PGP_MAX_SUBPACKETS) {
+			d.offset = r.off;
+			d.what = "too many user attribute subpackets";
+			e = PGP_ERR_LIMIT;
+			break;
+		}
+		snprintf(title, sizeof title, "%s (subpacket %d), %zu octets", tn, s.type, s.data.len);
+		out_open(o, NULL, title);
+		if (o->json) {
+			out_named(o, "type", s.type, tn);
+			out_int(o, "length", (long long)s.data.len);
+		}
+		if (s.type == 1) {
+			/* §5.12.1: LE16 header length, version 1, encoding, 12 reserved */
+			size_t hl = s.data.len >= 2 ? (size_t)(s.data.p[0] | (s.data.p[1] << 8)) : 0;
+			if (s.data.len < 4 || hl < 4 || hl > s.data.len) {
+				pgp_diag bd = {dump_off(c, s.data.p), pkt->tag,
+				    "image header length runs past the subpacket"};
+				dump_error(c, PGP_ERR_MALFORMED, &bd);
+			} else {
+				int enc = s.data.p[3];
+				out_int(o, "header_length", (long long)hl);
+				out_int(o, "header_version", s.data.p[2]);
+				out_named(o, "format", enc, enc == 1 ? "JPEG" :
+				    (enc >= 100 && enc <= 110 ? "private" : "unknown"));
+				out_int(o, "image_size", (long long)(s.data.len - hl));
+			}
+		} else {
+			out_hex(o, "data", s.data.p, s.data.len, 32);
+		}
+		out_close(o);
+	}
+	out_arr_close(o);
+	if (e != PGP_ERR_NOT_FOUND)
+		dump_error(c, e, &d);
+}
+
+static void
+dump_ops(dump_ctx *c, const pgp_pkt *pkt)
+{
+	dump_out *o = &c->o;
+	pgp_ops s;
+	pgp_diag d = {0, pkt->tag, NULL};
+	pgp_err e = pgp_ops_parse(&s, pkt, &d);
+	char b[32];
+	if (e == PGP_ERR_UNSUPPORTED) {
+		out_int(o, "version", s.version);
+		out_text(o, "unsupported", "%s", d.what);
+		out_hex(o, "data", pkt->body.p, pkt->body.len, 32);
+		return;
+	}
+	if (e != PGP_OK) {
+		dump_error(c, e, &d);
+		return;
+	}
+	out_int(o, "version", s.version);
+	out_text(o, "type", "%s (0x%02X)", pgp_sigtype_name(s.type), s.type);
+	out_named(o, "hash_algo", s.hash_algo, nm(b, sizeof b, pgp_hash_name(s.hash_algo), s.hash_algo));
+	out_named(o, "pk_algo", s.pk_algo, nm(b, sizeof b, pgp_pk_name(s.pk_algo), s.pk_algo));
+	if (s.version == 3)
+		out_hex(o, "issuer_key_id", s.keyid, 8, 0);
+	else {
+		out_hex(o, "salt", s.salt.p, s.salt.len, 0);
+		out_hex(o, "issuer_fingerprint", s.fpr.p, s.fpr.len, 0);
+	}
+	out_bool(o, "last", s.nested);
+}
+
+static void
+dump_literal(dump_ctx *c, const pgp_pkt *pkt)
+{
+	dump_out *o = &c->o;
+	pgp_literal l;
+	pgp_diag d = {0, pkt->tag, NULL};
+	pgp_err e = pgp_literal_parse(&l, pkt, &d);
+	if (e != PGP_OK) {
+		dump_error(c, e, &d);
+		return;
+	}
+	if (l.format >= 0x20 && l.format < 0x7F)
+		out_text(o, "format", "%c (0x%02X)", l.format, l.format);
+	else
+		out_text(o, "format", "0x%02X", l.format);
+	out_str(o, "filename", l.filename.p, l.filename.len);
+	out_time(o, "date", l.date);
+	out_int(o, "data_length", (long long)l.data.len);
+	out_hex(o, "data_start", l.data.p, l.data.len, 16);
+}
+
+static void
+dump_compressed(dump_ctx *c, const pgp_pkt *pkt)
+{
+	dump_out *o = &c->o;
+	uint8_t *buf = NULL, algo = 0;
+	size_t blen = 0, where_len;
+	pgp_diag d = {0, pkt->tag, NULL};
+	pgp_err e = pgp_decompress(&buf, &blen, pkt, &algo, &d);
+	char b[32];
+	const uint8_t *sp;
+	size_t so;
+
+	if (pkt->body.len == 0) {
+		dump_error(c, e, &d);
+		return;
+	}
+	out_named(o, "algorithm", algo, nm(b, sizeof b, dump_comp_name(algo), algo));
+	if (e == PGP_ERR_UNSUPPORTED) {
+		out_text(o, "unsupported", "%s", d.what ? d.what : "compression algorithm");
+		return;
+	}
+	if (e != PGP_OK) {
+		dump_error(c, e, &d);
+		return;
+	}
+	out_int(o, "decompressed_length", (long long)blen);
+	if (c->nesting >= PGP_MAX_NESTING) {
+		d.offset = pkt->off;
+		d.what = "compressed packets nested too deeply";
+		dump_error(c, PGP_ERR_LIMIT, &d);
+		free(buf);
+		return;
+	}
+	out_note(o, "(offsets below are in the decompressed data)");
+	sp = c->body_p;
+	so = c->body_off;
+	where_len = strlen(c->where);
+	snprintf(c->where + where_len, sizeof c->where - where_len,
+	    " (in data decompressed from the packet at offset %zu)", pkt->off);
+	c->nesting++;
+	dump_packets(c, buf, blen);
+	c->nesting--;
+	c->where[where_len] = 0;
+	c->body_p = sp;
+	c->body_off = so;
+	free(buf);
+}
+
+static void
+dump_opaque(dump_ctx *c, const pgp_pkt *pkt, int versioned)
+{
+	dump_out *o = &c->o;
+	if (versioned && pkt->body.len)
+		out_int(o, "version", pkt->body.p[0]);
+	out_int(o, "length", (long long)pkt->body.len);
+	out_hex(o, "data", pkt->body.p, pkt->body.len, 32);
+}
+
+static void
+dump_one(dump_ctx *c, const pgp_pkt *pkt)
+{
+	dump_out *o = &c->o;
+	char title[256], b[32];
+	const char *tn = nm(b, sizeof b, pgp_tag_name(pkt->tag), pkt->tag);
+
+	c->body_p = pkt->body.p;
+	c->body_off = pkt->body.off;
+	snprintf(title, sizeof title, "offset %zu: %s packet (tag %d), %s format%s%s, header %zu, body %zu",
+	    pkt->off, tn, pkt->tag, pkt->new_format ? "new" : "legacy",
+	    pkt->partial ? ", partial body" : "",
+	    pkt->indeterminate ? ", indeterminate length" : "",
+	    pkt->hdr_len, pkt->body.len);
+	out_open(o, NULL, title);
+	if (o->json) {
+		out_int(o, "offset", (long long)pkt->off);
+		out_int(o, "header_length", (long long)pkt->hdr_len);
+		out_int(o, "body_length", (long long)pkt->body.len);
+		out_named(o, "tag", pkt->tag, tn);
+		out_text(o, "format", "%s", pkt->new_format ? "new" : "legacy");
+		out_bool(o, "partial", pkt->partial);
+		out_bool(o, "indeterminate", pkt->indeterminate);
+	}
+	switch (pkt->tag) {
+	case PGP_TAG_PUBLIC_KEY:
+	case PGP_TAG_PUBLIC_SUBKEY:
+	case PGP_TAG_SECRET_KEY:
+	case PGP_TAG_SECRET_SUBKEY:
+		dump_key(c, pkt);
+		break;
+	case PGP_TAG_SIGNATURE:
+		dump_sig_body(c, &pkt->body);
+		break;
+	case PGP_TAG_USER_ID:
+		out_str(o, "user_id", pkt->body.p, pkt->body.len);
+		break;
+	case PGP_TAG_USER_ATTRIBUTE:
+		dump_uattr(c, pkt);
+		break;
+	case PGP_TAG_ONE_PASS_SIG:
+		dump_ops(c, pkt);
+		break;
+	case PGP_TAG_LITERAL:
+		dump_literal(c, pkt);
+		break;
+	case PGP_TAG_COMPRESSED:
+		dump_compressed(c, pkt);
+		break;
+	case PGP_TAG_MARKER:
+		out_str(o, "marker", pkt->body.p, pkt->body.len);
+		if (pkt->body.len != 3 || memcmp(pkt->body.p, "PGP", 3) != 0)
+			out_text(o, "note", "marker is not \"PGP\" (RFC 9580 §5.8)");
+		break;
+	case PGP_TAG_TRUST:
+		out_hex(o, "trust", pkt->body.p, pkt->body.len, 32);
+		break;
+	case PGP_TAG_PADDING:
+		out_int(o, "length", (long long)pkt->body.len);
+		break;
+	case PGP_TAG_PKESK:
+	case PGP_TAG_SKESK:
+	case PGP_TAG_SEIPD:
+	case PGP_TAG_AEAD:
+		dump_opaque(c, pkt, 1);
+		break;
+	default:
+		dump_opaque(c, pkt, 0);
+		break;
+	}
+	out_close(o);
+}
+
+/* see dump.h */
+void
+dump_packets(dump_ctx *c, const uint8_t *buf, size_t len)
+{
+	dump_out *o = &c->o;
+	pgp_rd in;
+	size_t n = 0;
+
+	pgp_rd_init(&in, buf, len);
+	if (c->nesting)
+		out_arr_open(o, "packets");
+	else
+		out_arr_open_q(o, "packets");
+	while (!pgp_rd_empty(&in)) {
+		pgp_pkt pkt;
+		pgp_diag d = {in.off, -1, NULL};
+		pgp_err e;
+		if (++n > PGP_MAX_PACKETS) {
+			d.what = "too many packets";
+			dump_error(c, PGP_ERR_LIMIT, &d);
+			break;
+		}
+		memset(&pkt, 0, sizeof pkt);
+		e = pgp_pkt_next(&in, &pkt, &d);
+		if (e != PGP_OK) {
+			dump_error(c, e, &d);
+			break;
+		}
+		dump_one(c, &pkt);
+		pgp_pkt_release(&pkt);
+	}
+	out_arr_close(o);
+}

@@ -1,0 +1,298 @@
+/* cleartext.c - Cleartext Signature Framework (RFC 9580 §7). see armor.h */
+#include <stdlib.h>
+#include <string.h>
+#include "armor.h"
+#include "hash.h"
+#include "limits.h"
+
+static void
+set_diag(pgp_diag *d, size_t off, const char *what)
+{
+	if (d != NULL) {
+		d->offset = off;
+		d->tag = -1;
+		d->what = what;
+	}
+}
+
+/* RFC 9580 §9.5 Table 23, "Text Name" column. */
+static const struct {
+	const char *name;
+	uint8_t id;
+} hash_names[] = {
+	{ "MD5", PGP_HASH_MD5 },
+	{ "SHA1", PGP_HASH_SHA1 },
+	{ "RIPEMD160", PGP_HASH_RIPEMD160 },
+	{ "SHA256", PGP_HASH_SHA256 },
+	{ "SHA384", PGP_HASH_SHA384 },
+	{ "SHA512", PGP_HASH_SHA512 },
+	{ "SHA224", PGP_HASH_SHA224 },
+	{ "SHA3-256", PGP_HASH_SHA3_256 },
+	{ "SHA3-512", PGP_HASH_SHA3_512 },
+};
+
+static int
+is_ws(uint8_t c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* One name of a Hash header: record its ID once. */
+static pgp_err
+add_hash(pgp_cleartext *out, const uint8_t *p, size_t n, size_t off, pgp_diag *diag)
+{
+	size_t i, k;
+
+	while (n > 0 && is_ws(p[0])) {
+		p++;
+		n--;
+		off++;
+	}
+	while (n > 0 && is_ws(p[n - 1]))
+		n--;
+	for (i = 0; i < sizeof hash_names / sizeof hash_names[0]; i++) {
+		if (strlen(hash_names[i].name) != n ||
+		    memcmp(hash_names[i].name, p, n) != 0)
+			continue;
+		for (k = 0; k < out->n_hash; k++)
+			if (out->hash_ids[k] == hash_names[i].id)
+				return PGP_OK;
+		if (out->n_hash == PGP_CLEARTEXT_MAX_HASHES) {
+			set_diag(diag, off, "too many Hash header names");
+			return PGP_ERR_LIMIT;
+		}
+		out->hash_ids[out->n_hash++] = hash_names[i].id;
+		return PGP_OK;
+	}
+	set_diag(diag, off, n == 0 ? "empty name in Hash header" :
+	    "unknown hash name in Hash header");
+	return PGP_ERR_MALFORMED;
+}
+
+/* RFC 9580 §6.2.2.3: "Hash: " comma-separated list of hash names. */
+static pgp_err
+parse_hash_header(pgp_cleartext *out, const pgp__line *line, pgp_diag *diag)
+{
+	const uint8_t *p = line->trim.p + 5;
+	size_t n = line->trim.len - 5, i, start = 0;
+	size_t base = line->off + 5;
+	pgp_err e;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && p[i] != ',')
+			continue;
+		if ((e = add_hash(out, p + start, i - start, base + start, diag)) != PGP_OK)
+			return e;
+		start = i + 1;
+	}
+	return PGP_OK;
+}
+
+/* Append the data of the PGP SIGNATURE block at *pos; advance *pos. */
+static pgp_err
+take_sig(pgp_buf *sig, const uint8_t *in, size_t len, size_t *pos, pgp_diag *diag)
+{
+	pgp_armor a;
+	pgp_err e;
+
+	if ((e = pgp_armor_next(&a, in, len, pos, diag)) != PGP_OK)
+		return e == PGP_ERR_NOT_FOUND ? PGP_ERR_MALFORMED : e;
+	if (strcmp(a.label, "PGP SIGNATURE") != 0) {
+		set_diag(diag, a.begin_off, "cleartext signature block is not PGP SIGNATURE");
+		e = PGP_ERR_MALFORMED;
+	} else if ((e = pgp_buf_append(sig, a.data, a.data_len)) != PGP_OK) {
+		set_diag(diag, a.begin_off, "cleartext signature too large");
+	}
+	pgp_armor_release(&a);
+	return e;
+}
+
+/* see armor.h */
+pgp_err
+pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
+    pgp_diag *diag)
+{
+	static const char sig_begin[] = "-----BEGIN PGP SIGNATURE-----";
+	pgp_rd r;
+	pgp__line line;
+	pgp_buf text, sig;
+	size_t hdr_start, pos, nlines = 0, last_eol = 0;
+	pgp_err e;
+
+	memset(out, 0, sizeof *out);
+	pgp_buf_init(&text, PGP_MAX_DATA_BODY);
+	pgp_buf_init(&sig, PGP_MAX_ARMOR_DECODED);
+	if (in == NULL && len > 0) {
+		e = PGP_ERR_INVALID;
+		goto out;
+	}
+	pgp_rd_init(&r, in, len);
+
+	/* RFC 9580 §7.1: the cleartext header line. */
+	for (;;) {
+		if (pgp__armor_getline(&r, &line) != PGP_OK) {
+			set_diag(diag, len, "no BEGIN PGP SIGNED MESSAGE line");
+			e = PGP_ERR_NOT_FOUND;
+			goto out;
+		}
+		if (pgp__view_eq(line.trim, "-----BEGIN PGP SIGNED MESSAGE-----"))
+			break;
+	}
+	out->begin_off = line.off;
+
+	/* Zero or more "Hash" Armor Headers, then exactly one empty line. */
+	hdr_start = r.off;
+	out->hash_headers.p = r.p;
+	for (;;) {
+		if ((e = pgp__armor_getline(&r, &line)) != PGP_OK) {
+			set_diag(diag, len, "input ends in cleartext headers");
+			goto out;
+		}
+		if (line.raw.len > PGP_MAX_ARMOR_LINE) {
+			set_diag(diag, line.off, "armor line too long");
+			e = PGP_ERR_LIMIT;
+			goto out;
+		}
+		if (line.trim.len == 0)
+			break;
+		if (pgp__view_prefix(line.trim, "Hash:")) {
+			if ((e = parse_hash_header(out, &line, diag)) != PGP_OK)
+				goto out;
+			continue;
+		}
+		if (pgp__view_prefix(line.trim, "NotDashEscaped:")) {
+			set_diag(diag, line.off, "NotDashEscaped cleartext not supported");
+			e = PGP_ERR_UNSUPPORTED;
+			goto out;
+		}
+		set_diag(diag, line.off, memchr(line.trim.p, ':', line.trim.len) ?
+		    "unexpected cleartext header" :
+		    "missing blank line after cleartext headers");
+		e = PGP_ERR_MALFORMED;
+		goto out;
+	}
+	out->hash_headers.len = line.off - hdr_start;
+
+	/* RFC 9580 §7.2 dash-escaped text, up to the signature's BEGIN line. */
+	for (;;) {
+		pgp_view v;
+
+		if ((e = pgp__armor_getline(&r, &line)) != PGP_OK) {
+			set_diag(diag, len, "no signature after cleartext");
+			goto out;
+		}
+		if (pgp__view_eq(line.trim, sig_begin))
+			break;
+		v = line.raw;
+		if (pgp__view_prefix(line.body, "- ")) {
+			v.p += 2;
+			v.len -= 2;
+		} else if (pgp__view_prefix(line.body, "-----")) {
+			set_diag(diag, line.off, "unescaped dash line in cleartext");
+			e = PGP_ERR_MALFORMED;
+			goto out;
+		} else if (pgp__view_prefix(line.body, "-")) {
+			out->odd_dash = 1;
+		}
+		if ((e = pgp_buf_append(&text, v.p, v.len)) != PGP_OK) {
+			set_diag(diag, line.off, "cleartext too large");
+			goto out;
+		}
+		nlines++;
+		last_eol = line.raw.len - line.body.len;
+	}
+	if (nlines == 0) {
+		set_diag(diag, line.off, "missing cleartext (need the empty line before the signature)");
+		e = PGP_ERR_MALFORMED;
+		goto out;
+	}
+	/* The line ending before the BEGIN line is not part of the signed text. */
+	text.len -= last_eol;
+
+	/* The armored signature(s), then nothing but whitespace. */
+	pos = line.off;
+	if ((e = take_sig(&sig, in, len, &pos, diag)) != PGP_OK)
+		goto out;
+	out->end_off = pos;
+	pgp_rd_init(&r, in, len);
+	if ((e = pgp_rd_skip(&r, pos)) != PGP_OK)
+		goto out;
+	while (pgp__armor_getline(&r, &line) == PGP_OK) {
+		size_t i;
+		int blank = 1;
+
+		for (i = 0; i < line.body.len; i++)
+			if (!is_ws(line.body.p[i]) && line.body.p[i] != '\r')
+				blank = 0;
+		if (blank)
+			continue;
+		if (!pgp__view_eq(line.trim, sig_begin)) {
+			set_diag(diag, line.off, "data after cleartext signature");
+			e = PGP_ERR_MALFORMED;
+			goto out;
+		}
+		pos = line.off;
+		if ((e = take_sig(&sig, in, len, &pos, diag)) != PGP_OK)
+			goto out;
+		out->end_off = pos;
+		pgp_rd_init(&r, in, len);
+		if ((e = pgp_rd_skip(&r, pos)) != PGP_OK)
+			goto out;
+	}
+	out->text = pgp_buf_take(&text, &out->text_len);
+	out->sig = pgp_buf_take(&sig, &out->sig_len);
+	e = PGP_OK;
+out:
+	pgp_buf_free(&text);
+	pgp_buf_free(&sig);
+	if (e != PGP_OK)
+		memset(out, 0, sizeof *out);
+	return e;
+}
+
+/* see armor.h */
+void
+pgp_cleartext_release(pgp_cleartext *c)
+{
+	if (c == NULL)
+		return;
+	free(c->text);
+	free(c->sig);
+	memset(c, 0, sizeof *c);
+}
+
+/* see armor.h */
+pgp_err
+pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len)
+{
+	pgp_rd r;
+	pgp__line line;
+	int first = 1;
+	pgp_err e = PGP_OK;
+
+	pgp_buf_init(out, (size_t)PGP_MAX_DATA_BODY * 2);
+	if (text == NULL && len > 0)
+		return PGP_ERR_INVALID;
+	if (len > PGP_MAX_DATA_BODY)
+		return PGP_ERR_LIMIT;
+	pgp_rd_init(&r, text, len);
+	/* A text ending in LF has a final empty line (it gets a CRLF before it). */
+	while (pgp__armor_getline(&r, &line) == PGP_OK) {
+		/* a CR is a line ending only before a LF */
+		pgp_view v = line.has_nl ? line.body : line.raw;
+
+		while (v.len > 0 && is_ws(v.p[v.len - 1]))
+			v.len--;
+		if ((!first && (e = pgp_buf_append(out, "\r\n", 2)) != PGP_OK) ||
+		    (e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
+			goto fail;
+		first = 0;
+		if (line.has_nl && r.len == 0 &&
+		    (e = pgp_buf_append(out, "\r\n", 2)) != PGP_OK)
+			goto fail;
+	}
+	return PGP_OK;
+fail:
+	pgp_buf_free(out);
+	return e;
+}

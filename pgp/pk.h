@@ -1,0 +1,97 @@
+/*
+ * pk.h - public-key signature verification primitives (RFC 9580 §5.2.3,
+ * §5.2.4): RSA PKCS#1 v1.5, DSA, ECDSA (mbedtls) and EdDSA (libsodium).
+ *
+ * Inputs are the parsed structs of packet.h; nothing here parses packets,
+ * hashes data or applies policy (hash cutoffs, key sizes, expiry): the caller
+ * computes the digest (RFC 9580 §5.2.4) and the policy layer decides whether
+ * a mathematically valid signature is acceptable.
+ *
+ * Result codes, the same for every algorithm:
+ *   PGP_OK              the signature is valid for this key and digest
+ *   PGP_ERR_BAD_SIG     well-formed values, but the math fails (includes a
+ *                       signature whose algorithm differs from the key's:
+ *                       it cannot have been made by this key)
+ *   PGP_ERR_MALFORMED   an out-of-range or ill-formed value: RSA signature
+ *                       not in [1, n-1] or longer than the modulus; DSA/ECDSA
+ *                       r or s not in [1, q-1]; EC point without the 0x04
+ *                       prefix, of the wrong length or not on the curve;
+ *                       EdDSA R or S longer than 32 octets; a key that is
+ *                       not a valid public key of its algorithm; a hash
+ *                       the spec forbids for the algorithm (Ed25519 with a
+ *                       digest shorter than 256 bits, RFC 9580 §5.2.3.4)
+ *   PGP_ERR_UNSUPPORTED an algorithm, curve or size we do not implement:
+ *                       Ed448, ElGamal signatures, unknown/PQC algorithms,
+ *                       curves without mbedtls support, RSA with SHA-3,
+ *                       RSA/DSA moduli above 8192 bits (MBEDTLS_MPI_MAX_BITS)
+ *   PGP_ERR_UNUSABLE    the key's algorithm cannot sign at all (RSA
+ *                       encrypt-only (2), ECDH, X25519, X448)
+ *   PGP_ERR_INVALID     caller error: NULL pointer, or digest_len does not
+ *                       match hash_alg
+ * diag->what (if diag is given) names the reason with a static string, e.g.
+ * "Ed448 not supported". No state is kept between calls; the functions are
+ * reentrant.
+ */
+#ifndef PGP_PK_H
+#define PGP_PK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+#include "packet.h"
+
+/*
+ * Verify sig (made with hash algorithm hash_alg, usually sig->hash_alg) over
+ * digest[0..digest_len) with key. digest_len must be the digest length of
+ * hash_alg. Uses key->algo, key->curve, key->mpi[], key->nmpi, key->native
+ * and sig->pk_algo, sig->version, sig->mpi[], sig->nmpi, sig->native.
+ *
+ * MPI values may carry leading zero octets; they are read by value. RSA
+ * signatures shorter than the modulus are left-padded (RFC 9580 §5.2.2); the
+ * PKCS#1 v1.5 padding is checked by mbedtls, never parsed here. DSA and ECDSA
+ * use the leftmost bits of the digest, as many as the group order has
+ * (FIPS 186-4 §4.6 / §6.4). EdDSA signs the digest itself (RFC 9580 §5.2.3.3).
+ */
+pgp_err pgp_pk_verify(const pgp_key *key, const pgp_sig *sig, int hash_alg,
+    const uint8_t *digest, size_t digest_len, pgp_diag *diag);
+
+/* 1 if algo (RFC 9580 §9.1) is a signature algorithm pgp_pk_verify
+ * implements (RSA 1 and 3, DSA, ECDSA, EdDSALegacy, Ed25519), else 0. */
+int pgp_pk_can_sign(int algo);
+
+/*
+ * Sanity checks of a public key for signature verification:
+ *   MALFORMED    missing or impossible values (RSA: n even, e even or <= 1,
+ *                e >= n; DSA: p even, q >= p, q bit size not 160, 224 or 256
+ *                (FIPS 186-4 §4.2), g or y not in [2, p-1]; EC: point not on
+ *                the curve or wrongly encoded; EdDSA: not 0x40 || 32 octets)
+ *   POLICY       valid but too small to trust: RSA n or DSA p under 512 bits
+ *   UNSUPPORTED  / UNUSABLE as for pgp_pk_verify
+ * PGP_OK otherwise. Only public values are checked (no primality tests).
+ */
+pgp_err pgp_pk_check_key(const pgp_key *key, pgp_diag *diag);
+
+/* ---- Semi-private: one per algorithm file, called by pk.c ----
+ * Each assumes pk.c has checked the NULL pointers, the digest length and the
+ * algorithm; `strict` (check_key only) enables the size/sanity rules. */
+pgp_err pgp__pk_rsa_verify(const pgp_key *key, const pgp_sig *sig, int hash_alg,
+    const uint8_t *digest, size_t digest_len, pgp_diag *diag);
+pgp_err pgp__pk_rsa_check(const pgp_key *key, int strict, pgp_diag *diag);
+pgp_err pgp__pk_dsa_verify(const pgp_key *key, const pgp_sig *sig,
+    const uint8_t *digest, size_t digest_len, pgp_diag *diag);
+pgp_err pgp__pk_dsa_check(const pgp_key *key, int strict, pgp_diag *diag);
+pgp_err pgp__pk_ecdsa_verify(const pgp_key *key, const pgp_sig *sig,
+    const uint8_t *digest, size_t digest_len, pgp_diag *diag);
+pgp_err pgp__pk_ecdsa_check(const pgp_key *key, pgp_diag *diag);
+pgp_err pgp__pk_eddsa_verify(const pgp_key *key, const pgp_sig *sig,
+    const uint8_t *digest, size_t digest_len, pgp_diag *diag);
+pgp_err pgp__pk_eddsa_check(const pgp_key *key, pgp_diag *diag);
+
+/* The magnitude of m without leading zero octets (the MPI's value). */
+pgp_view pgp__pk_mpi_trim(const pgp_mpi *m);
+/* Bit length of the value of m (leading zeros ignored). */
+size_t pgp__pk_mpi_bits(const pgp_mpi *m);
+/* Set diag->what (if diag) and return e. */
+pgp_err pgp__pk_fail(pgp_diag *diag, pgp_err e, const char *what);
+
+#endif

@@ -1,0 +1,696 @@
+/*
+ * verify.c - document signature verification (RFC 9580 §5.2.4, §10.3, §7).
+ * see verify.h for the semantics.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "verify.h"
+#include "armor.h"
+#include "buf.h"
+#include "eval.h"
+#include "hash.h"
+#include "limits.h"
+#include "sighash.h"
+
+/* One hashing pass over the document, shared by signatures that hash it
+ * the same way (same algorithm and mode, no salt). */
+typedef struct vstream {
+	pgp_hash h;
+	pgp_textcanon tc;
+	uint8_t alg, text, salted;
+} vstream;
+
+typedef struct vsig {
+	pgp_sig sig;
+	pgp_err err;          /* PGP_OK if the signature is checkable */
+	const char *why;
+	int stream;           /* index into streams, -1 if none */
+	size_t off;
+} vsig;
+
+struct pgp_verifier {
+	int kind;             /* 0 detached, 1 cleartext, 2 inline */
+	uint8_t *sigbytes;    /* owned copy of the signature packets */
+	vsig *sigs;
+	size_t nsigs;
+	vstream *streams;
+	size_t nstreams;
+	pgp_result *results;
+	size_t ngood;
+	pgp_view content;
+	uint8_t *owned[PGP_MAX_NESTING + 4]; /* decompressed / reassembled / cleartext buffers */
+	size_t nowned;
+	const uint8_t *hash_ids; /* cleartext Hash: header algorithms */
+	size_t nhash_ids;
+	uint8_t hash_id_buf[16];
+};
+
+/* see verify.h */
+void
+pgp_verify_opts_init(pgp_verify_opts *o, int64_t now)
+{
+	o->now = now;
+	o->not_before = INT64_MIN;
+	o->not_after = INT64_MAX;
+	o->policy = NULL;
+}
+
+static pgp_err
+fail(pgp_diag *d, pgp_err e, size_t off, const char *what)
+{
+	if (d) {
+		d->offset = off;
+		d->tag = -1;
+		d->what = what;
+	}
+	return e;
+}
+
+static pgp_err
+keep(pgp_verifier *v, uint8_t *p)
+{
+	if (p == NULL)
+		return PGP_OK;
+	if (v->nowned >= sizeof v->owned / sizeof v->owned[0]) {
+		free(p);
+		return PGP_ERR_LIMIT;
+	}
+	v->owned[v->nowned++] = p;
+	return PGP_OK;
+}
+
+/* Record one signature packet body; parse errors become its result. */
+static pgp_err
+add_sig(pgp_verifier *v, const pgp_rd *body, size_t off)
+{
+	vsig *s;
+	pgp_diag d = {0, -1, NULL};
+	if (v->nsigs >= PGP_MAX_MSG_SIGS)
+		return PGP_ERR_LIMIT;
+	if (v->nsigs % 8 == 0) {
+		vsig *ns = realloc(v->sigs, (v->nsigs + 8) * sizeof *ns);
+		if (ns == NULL)
+			return PGP_ERR_NOMEM;
+		v->sigs = ns;
+	}
+	s = &v->sigs[v->nsigs++];
+	memset(s, 0, sizeof *s);
+	s->off = off;
+	s->stream = -1;
+	s->err = pgp_sig_parse(&s->sig, body, &d);
+	if (s->err != PGP_OK)
+		s->why = d.what ? d.what : "signature packet does not parse";
+	return PGP_OK;
+}
+
+/* Decide per signature whether it can be checked, and attach a stream. */
+static pgp_err
+plan_streams(pgp_verifier *v)
+{
+	size_t i, j;
+	v->streams = calloc(v->nsigs ? v->nsigs : 1, sizeof *v->streams);
+	if (v->streams == NULL)
+		return PGP_ERR_NOMEM;
+	for (i = 0; i < v->nsigs; i++) {
+		vsig *s = &v->sigs[i];
+		const pgp_sig *g = &s->sig;
+		uint8_t text;
+		if (s->err != PGP_OK)
+			continue;
+		if (g->type != PGP_SIG_BINARY && g->type != PGP_SIG_TEXT) {
+			s->err = PGP_ERR_MALFORMED;
+			s->why = "not a document signature (type is not 0x00 or 0x01)";
+			continue;
+		}
+		if (v->kind == 1 && g->type != PGP_SIG_TEXT) {
+			s->err = PGP_ERR_MALFORMED;
+			s->why = "cleartext-signed message carries a binary (0x00) signature";
+			continue;
+		}
+		if (g->version == 5) {
+			s->err = PGP_ERR_UNSUPPORTED;
+			s->why = "v5 (LibrePGP) document signatures are not supported";
+			continue;
+		}
+		if (v->kind == 1 && v->nhash_ids) {
+			int listed = 0;
+			for (j = 0; j < v->nhash_ids; j++)
+				listed |= v->hash_ids[j] == g->hash_algo;
+			if (!listed) {
+				s->err = PGP_ERR_MALFORMED;
+				s->why = "signature hash algorithm is not listed in the cleartext Hash: header";
+				continue;
+			}
+		}
+		text = g->type == PGP_SIG_TEXT;
+		for (j = 0; j < v->nstreams; j++) {
+			vstream *st = &v->streams[j];
+			if (!st->salted && g->version != 6 && st->alg == g->hash_algo && st->text == text)
+				break;
+		}
+		if (j == v->nstreams) {
+			vstream *st = &v->streams[v->nstreams];
+			if (pgp__sighash_start(&st->h, g) != PGP_OK) {
+				s->err = PGP_ERR_UNSUPPORTED;
+				s->why = "unsupported hash algorithm";
+				continue;
+			}
+			st->alg = g->hash_algo;
+			st->text = text;
+			st->salted = g->version == 6;
+			v->nstreams++;
+		}
+		s->stream = (int)j;
+	}
+	return PGP_OK;
+}
+
+/* Parse a file of detached signature packets. */
+static pgp_err
+load_sigs(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	pgp_rd r;
+	pgp_err e;
+	pgp_rd_init(&r, p, len);
+	while (!pgp_rd_empty(&r)) {
+		pgp_pkt pkt;
+		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
+			return e;
+		if (pkt.tag == PGP_TAG_SIGNATURE)
+			e = add_sig(v, &pkt.body, pkt.off);
+		else if (pkt.tag == PGP_TAG_MARKER || pkt.tag == PGP_TAG_PADDING)
+			e = PGP_OK;
+		else
+			e = fail(diag, PGP_ERR_MALFORMED, pkt.off,
+			    "detached signature input holds a packet that is not a signature");
+		pgp_pkt_release(&pkt);
+		if (e != PGP_OK)
+			return e;
+	}
+	if (v->nsigs == 0)
+		return fail(diag, PGP_ERR_NO_SIG, 0, "no signature packet found");
+	return PGP_OK;
+}
+
+/* Binary copy of the input, de-armored if it is armored. */
+static pgp_err
+dearmor(uint8_t **out, size_t *out_len, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	pgp_buf b;
+	pgp_err e;
+	pgp_buf_init(&b, PGP_MAX_ARMOR_DECODED);
+	if (pgp_armor_is_armored(p, len)) {
+		if ((e = pgp_armor_decode_all(&b, p, len, diag)) != PGP_OK) {
+			pgp_buf_free(&b);
+			return e;
+		}
+	} else if ((e = pgp_buf_append(&b, p, len)) != PGP_OK) {
+		pgp_buf_free(&b);
+		return e;
+	}
+	if (b.p == NULL && (e = pgp_buf_append(&b, "", 1)) == PGP_OK)
+		b.len = 0;
+	*out = pgp_buf_take(&b, out_len);
+	return *out ? PGP_OK : PGP_ERR_NOMEM;
+}
+
+/* see verify.h */
+pgp_err
+pgp_verifier_new(pgp_verifier **out, const uint8_t *sigs, size_t len, pgp_diag *diag)
+{
+	pgp_verifier *v;
+	size_t n = 0;
+	pgp_err e;
+	*out = NULL;
+	if ((v = calloc(1, sizeof *v)) == NULL)
+		return PGP_ERR_NOMEM;
+	if ((e = dearmor(&v->sigbytes, &n, sigs, len, diag)) != PGP_OK ||
+	    (e = load_sigs(v, v->sigbytes, n, diag)) != PGP_OK ||
+	    (e = plan_streams(v)) != PGP_OK) {
+		pgp_verifier_free(v);
+		return e;
+	}
+	*out = v;
+	return PGP_OK;
+}
+
+/* see verify.h */
+void
+pgp_verifier_update(pgp_verifier *v, const uint8_t *data, size_t n)
+{
+	size_t i;
+	for (i = 0; i < v->nstreams; i++) {
+		vstream *st = &v->streams[i];
+		if (st->text)
+			pgp__hash_text(&st->h, &st->tc, data, n);
+		else
+			pgp_hash_update(&st->h, data, n);
+	}
+	/* salted (v6) signatures each have their own stream */
+}
+
+static void
+copy_fpr(pgp_fpr *dst, const pgp_fpr *src)
+{
+	*dst = *src;
+}
+
+/* The key ID under which to look the issuer up. */
+static int
+issuer_keyid(const pgp_sig *g, uint8_t keyid[8])
+{
+	if (g->issuer_fpr.len == 20) {
+		memcpy(keyid, g->issuer_fpr.v + 12, 8);
+		return 1;
+	}
+	if (g->issuer_fpr.len == 32) {
+		memcpy(keyid, g->issuer_fpr.v, 8);
+		return 1;
+	}
+	if (g->has_issuer) {
+		memcpy(keyid, g->issuer, 8);
+		return 1;
+	}
+	return 0;
+}
+
+/* Check one signature against one candidate certificate. */
+static pgp_err
+check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cert *c,
+    const uint8_t keyid[8], const pgp_verify_opts *o, const pgp_policy *pol, int *math_ok)
+{
+	const pgp_sig *g = &s->sig;
+	const pgp_key *key;
+	pgp_hash h = st->h;
+	pgp_certeval ev;
+	const pgp_keystate *ks;
+	pgp_diag d = {0, -1, NULL};
+	int sub = -1;
+	pgp_err e;
+
+	*math_ok = 0;
+	if ((key = pgp_cert_key_by_id(c, keyid, &sub)) == NULL) {
+		res->reason = "no key with the issuer key ID";
+		return PGP_ERR_NO_KEY;
+	}
+	if (g->issuer_fpr.len && (g->issuer_fpr.len != key->fpr.len ||
+	    memcmp(g->issuer_fpr.v, key->fpr.v, key->fpr.len) != 0)) {
+		res->reason = "issuer fingerprint does not match the key";
+		return PGP_ERR_NO_KEY;
+	}
+	res->cert = c;
+	res->subkey = sub;
+	copy_fpr(&res->cert_fpr, &c->primary.fpr);
+	copy_fpr(&res->key_fpr, &key->fpr);
+	res->primary_uid.p = NULL;
+	res->primary_uid.len = 0;
+
+	/* 1. the math */
+	if ((e = pgp__sighash_check(&h, g, key, &d)) != PGP_OK) {
+		res->reason = d.what ? d.what : pgp_strerror(e);
+		return e;
+	}
+	*math_ok = 1;
+	/* 2. the policy for data signatures */
+	if ((e = pgp_policy_hash(pol, g->hash_algo, PGP_USE_COLLISION, o->now, &res->reason)) != PGP_OK)
+		return e;
+	if ((e = pgp_policy_key(pol, key, o->now, &res->reason)) != PGP_OK)
+		return e;
+	/* 3. the certificate at the reference time, the key at signing time */
+	if ((e = pgp_cert_eval(&ev, c, o->now, pol)) != PGP_OK) {
+		res->reason = "out of memory";
+		return e;
+	}
+	if (ev.primary_uid >= 0)
+		res->primary_uid = c->uids[ev.primary_uid].data;
+	e = pgp_keystate_alive_at(&ev.primary, &c->primary, (int64_t)g->created, &res->reason);
+	if (e == PGP_OK && ev.primary.revoked == 1 && ev.primary.revoked_at <= (int64_t)g->created)
+		e = PGP_ERR_REVOKED;
+	if (e != PGP_OK) {
+		if (e == PGP_ERR_EXPIRED)
+			res->reason = "primary key had expired when the signature was made";
+		goto out;
+	}
+	ks = sub < 0 ? &ev.primary : &ev.subs[sub];
+	if (sub >= 0 && (e = pgp_keystate_alive_at(ks, key, (int64_t)g->created, &res->reason)) != PGP_OK)
+		goto out;
+	if (!ks->sign_ok) {
+		e = PGP_ERR_UNUSABLE;
+		res->reason = ks->sign_reason ? ks->sign_reason : "key may not make signatures";
+		goto out;
+	}
+	res->key_expires = ks->expires;
+	if (ev.primary.expires && (res->key_expires == 0 || ev.primary.expires < res->key_expires))
+		res->key_expires = ev.primary.expires;
+	res->key_expired_now = res->key_expires && res->key_expires <= o->now;
+	res->reason = NULL;
+out:
+	pgp_certeval_release(&ev);
+	return e;
+}
+
+#define MAX_CANDIDATES 8
+
+static void
+verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_certsrc *src,
+    const pgp_verify_opts *o, const pgp_policy *pol)
+{
+	const pgp_sig *g = &s->sig;
+	const pgp_cert *cands[MAX_CANDIDATES];
+	uint8_t keyid[8];
+	size_t n, i;
+	pgp_result best;
+	int have_best = 0;
+
+	memset(res, 0, sizeof *res);
+	res->offset = s->off;
+	res->subkey = -1;
+	res->sig_version = g->version;
+	res->sig_type = g->type;
+	res->pk_algo = g->pk_algo;
+	res->hash_algo = g->hash_algo;
+	res->text_mode = g->type == PGP_SIG_TEXT;
+	res->created = g->has_created ? (int64_t)g->created : 0;
+	res->sig_expires = g->sig_expires ? res->created + g->sig_expires : 0;
+	memcpy(res->issuer, g->issuer, 8);
+	res->has_issuer = g->has_issuer;
+	res->issuer_fpr = g->issuer_fpr;
+	if (s->err != PGP_OK) {
+		res->status = s->err;
+		res->reason = s->why;
+		return;
+	}
+	if (g->unknown_critical) {
+		res->status = PGP_ERR_UNSUPPORTED;
+		res->reason = "signature has an unknown critical subpacket or notation";
+		return;
+	}
+	if (!g->has_created) {
+		res->status = PGP_ERR_MALFORMED;
+		res->reason = "signature has no hashed creation time";
+		return;
+	}
+	if (res->created > o->now) {
+		res->status = PGP_ERR_NOT_YET;
+		res->reason = "signature was created after the reference time";
+		return;
+	}
+	if (res->created < o->not_before) {
+		res->status = PGP_ERR_EXPIRED;
+		res->reason = "signature was created before the --not-before time";
+		return;
+	}
+	if (res->created > o->not_after) {
+		res->status = PGP_ERR_NOT_YET;
+		res->reason = "signature was created after the --not-after time";
+		return;
+	}
+	if (res->sig_expires && res->sig_expires <= o->now) {
+		res->status = PGP_ERR_EXPIRED;
+		res->reason = "signature expired";
+		return;
+	}
+	if (!issuer_keyid(g, keyid)) {
+		res->status = PGP_ERR_NO_KEY;
+		res->reason = "signature names no issuer";
+		return;
+	}
+	n = src ? src->find(src->ctx, keyid, cands, MAX_CANDIDATES) : 0;
+	if (n > MAX_CANDIDATES)
+		n = MAX_CANDIDATES;
+	if (n == 0) {
+		res->status = PGP_ERR_NO_KEY;
+		res->reason = "no certificate holds the signing key";
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		pgp_result r = *res;
+		int math_ok;
+		r.status = check_candidate(&r, s, &v->streams[s->stream], cands[i], keyid, o, pol, &math_ok);
+		if (r.status == PGP_OK) {
+			*res = r;
+			return;
+		}
+		/* prefer reporting a candidate whose math held */
+		if (!have_best || math_ok) {
+			best = r;
+			have_best = 1;
+		}
+	}
+	*res = best;
+}
+
+/* see verify.h */
+pgp_err
+pgp_verifier_finish(pgp_verifier *v, const pgp_certsrc *src, const pgp_verify_opts *o)
+{
+	pgp_policy stdpol;
+	const pgp_policy *pol = o->policy;
+	size_t i;
+	if (pol == NULL) {
+		pgp_policy_init(&stdpol);
+		pol = &stdpol;
+	}
+	free(v->results);
+	v->results = calloc(v->nsigs ? v->nsigs : 1, sizeof *v->results);
+	if (v->results == NULL)
+		return PGP_ERR_NOMEM;
+	v->ngood = 0;
+	for (i = 0; i < v->nsigs; i++) {
+		verify_one(&v->results[i], v, &v->sigs[i], src, o, pol);
+		if (v->results[i].status == PGP_OK)
+			v->ngood++;
+	}
+	return PGP_OK;
+}
+
+/* ---- inline-signed messages (RFC 9580 §10.3) ---- */
+
+typedef struct msgscan {
+	size_t nops, npre, npost;
+	int have_literal;
+	pgp_view literal;
+} msgscan;
+
+static pgp_err
+scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t base, int depth,
+    pgp_diag *diag)
+{
+	pgp_rd r;
+	pgp_err e = PGP_OK;
+	pgp_rd_init(&r, p, len);
+	r.off = base;
+	if (depth > PGP_MAX_NESTING)
+		return fail(diag, PGP_ERR_LIMIT, base, "compressed packets nested too deeply");
+	while (!pgp_rd_empty(&r)) {
+		pgp_pkt pkt;
+		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
+			return e;
+		switch (pkt.tag) {
+		case PGP_TAG_MARKER:
+		case PGP_TAG_PADDING:
+			break;
+		case PGP_TAG_ONE_PASS_SIG: {
+			pgp_ops ops;
+			if (m->have_literal)
+				e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "one-pass signature after the literal data");
+			else if ((e = pgp_ops_parse(&ops, &pkt, diag)) == PGP_OK)
+				m->nops++;
+			break;
+		}
+		case PGP_TAG_SIGNATURE:
+			if (m->have_literal)
+				m->npost++;
+			else
+				m->npre++;
+			e = add_sig(v, &pkt.body, pkt.off);
+			break;
+		case PGP_TAG_LITERAL: {
+			pgp_literal lit;
+			if (m->have_literal) {
+				e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "more than one literal data packet");
+				break;
+			}
+			if ((e = pgp_literal_parse(&lit, &pkt, diag)) != PGP_OK)
+				break;
+			m->have_literal = 1;
+			m->literal = lit.data;
+			if (pkt.owned) { /* reassembled partial body: keep it */
+				e = keep(v, pkt.owned);
+				pkt.owned = NULL;
+			}
+			break;
+		}
+		case PGP_TAG_COMPRESSED: {
+			uint8_t *inner = NULL, algo = 0;
+			size_t inner_len = 0;
+			if (m->have_literal) {
+				e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "compressed data after the literal data");
+				break;
+			}
+			if ((e = pgp_decompress(&inner, &inner_len, &pkt, &algo, diag)) != PGP_OK)
+				break;
+			if ((e = keep(v, inner)) != PGP_OK)
+				break;
+			e = scan_message(v, m, inner, inner_len, 0, depth + 1, diag);
+			break;
+		}
+		case PGP_TAG_PKESK:
+		case PGP_TAG_SKESK:
+		case PGP_TAG_SED:
+		case PGP_TAG_SEIPD:
+		case PGP_TAG_AEAD:
+			e = fail(diag, PGP_ERR_UNSUPPORTED, pkt.off, "encrypted messages are not supported (verification only)");
+			break;
+		default:
+			e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "unexpected packet in a signed message");
+			break;
+		}
+		pgp_pkt_release(&pkt);
+		if (e != PGP_OK)
+			return e;
+	}
+	return PGP_OK;
+}
+
+static pgp_err
+verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	msgscan m;
+	pgp_err e;
+	memset(&m, 0, sizeof m);
+	v->kind = 2;
+	if ((e = scan_message(v, &m, p, len, 0, 0, diag)) != PGP_OK)
+		return e;
+	if (!m.have_literal)
+		return fail(diag, PGP_ERR_MALFORMED, 0, "message has no literal data packet");
+	if (m.nops != m.npost)
+		return fail(diag, PGP_ERR_MALFORMED, 0,
+		    "number of one-pass signatures does not match the signatures after the data");
+	if (v->nsigs == 0)
+		return fail(diag, PGP_ERR_NO_SIG, 0, "message is not signed");
+	if ((e = plan_streams(v)) != PGP_OK)
+		return e;
+	v->content = m.literal;
+	pgp_verifier_update(v, m.literal.p, m.literal.len);
+	return PGP_OK;
+}
+
+/* Takes over cl (released here). */
+static pgp_err
+verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
+{
+	pgp_cleartext cl = *clp;
+	pgp_buf canon;
+	pgp_err e;
+	size_t i;
+	v->kind = 1;
+	for (i = 0; i < cl.n_hash && i < sizeof v->hash_id_buf; i++)
+		v->hash_id_buf[i] = cl.hash_ids[i];
+	v->hash_ids = v->hash_id_buf;
+	v->nhash_ids = i;
+	pgp_buf_init(&canon, PGP_MAX_ARMOR_DECODED);
+	e = load_sigs(v, cl.sig, cl.sig_len, diag);
+	if (e == PGP_OK)
+		e = plan_streams(v);
+	if (e == PGP_OK)
+		e = pgp_cleartext_canon(&canon, cl.text, cl.text_len);
+	if (e == PGP_OK)
+		pgp_verifier_update(v, canon.p ? canon.p : (const uint8_t *)"", canon.len);
+	pgp_buf_free(&canon);
+	if (e == PGP_OK) {
+		/* the verifier keeps the unescaped text as its content */
+		v->content.p = cl.text;
+		v->content.len = cl.text_len;
+		e = keep(v, cl.text);
+		cl.text = NULL;
+		/* signature views point into cl.sig: keep it too */
+		if (e == PGP_OK) {
+			e = keep(v, cl.sig);
+			cl.sig = NULL;
+		}
+	}
+	pgp_cleartext_release(&cl);
+	return e;
+}
+
+/* see verify.h */
+pgp_err
+pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
+    const pgp_certsrc *src, const pgp_verify_opts *o, pgp_diag *diag)
+{
+	pgp_verifier *v;
+	pgp_err e;
+	*out = NULL;
+	if ((v = calloc(1, sizeof *v)) == NULL)
+		return PGP_ERR_NOMEM;
+	pgp_cleartext cl;
+	e = pgp_cleartext_parse(&cl, msg, len, diag);
+	if (e == PGP_OK) {
+		e = verify_cleartext(v, &cl, diag);
+	} else if (e == PGP_ERR_NOT_FOUND) {
+		size_t n = 0;
+		e = dearmor(&v->sigbytes, &n, msg, len, diag);
+		if (e == PGP_OK)
+			e = verify_inline(v, v->sigbytes, n, diag);
+	}
+	if (e == PGP_OK)
+		e = pgp_verifier_finish(v, src, o);
+	if (e != PGP_OK) {
+		pgp_verifier_free(v);
+		return e;
+	}
+	*out = v;
+	return PGP_OK;
+}
+
+/* see verify.h */
+size_t
+pgp_verifier_count(const pgp_verifier *v)
+{
+	return v->nsigs;
+}
+
+/* see verify.h */
+const pgp_result *
+pgp_verifier_result(const pgp_verifier *v, size_t i)
+{
+	return v->results && i < v->nsigs ? &v->results[i] : NULL;
+}
+
+/* see verify.h */
+size_t
+pgp_verifier_good(const pgp_verifier *v)
+{
+	return v->ngood;
+}
+
+/* see verify.h */
+pgp_view
+pgp_verifier_content(const pgp_verifier *v)
+{
+	return v->content;
+}
+
+/* see verify.h */
+int
+pgp_verifier_kind(const pgp_verifier *v)
+{
+	return v->kind;
+}
+
+/* see verify.h */
+void
+pgp_verifier_free(pgp_verifier *v)
+{
+	size_t i;
+	if (v == NULL)
+		return;
+	for (i = 0; i < v->nowned; i++)
+		free(v->owned[i]);
+	free(v->sigbytes);
+	free(v->sigs);
+	free(v->streams);
+	free(v->results);
+	free(v);
+}
