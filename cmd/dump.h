@@ -34,6 +34,8 @@ typedef struct dump_ctx {
 	int nesting;          /* compressed-in-compressed depth */
 	int sig_depth;        /* embedded-signature depth */
 	int errors;           /* malformed things seen (exit 2) */
+	size_t last_off;      /* last error reported, to drop duplicates */
+	const char *last_what;
 	/* where the current packet body lives: offset = body_off + (p - body_p) */
 	const uint8_t *body_p;
 	size_t body_off;
@@ -85,6 +87,8 @@ void dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m);
 void dump_sig_body(dump_ctx *c, const pgp_rd *body);
 /* Report a malformed item: human/JSON "error" field + stderr line; counts it. */
 void dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d);
+/* Signature type: human "Name (0xNN)", JSON "type": N, "type_name". */
+void dump_sigtype(dump_out *o, int type);
 const char *dump_sym_name(int a);
 const char *dump_comp_name(int a);
 const char *dump_aead_name(int a);

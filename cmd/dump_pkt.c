@@ -27,6 +27,11 @@ dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
 	size_t off = d ? d->offset : 0;
 	char title[320];
 
+	/* the same problem seen twice (e.g. by the dumper and the parser) */
+	if (c->errors && c->last_off == off && c->last_what == what)
+		return;
+	c->last_off = off;
+	c->last_what = what;
 	c->errors++;
 	fprintf(stderr, "wotkit: %s: offset %zu: %s (%s)%s\n", c->file, off, what,
 	    pgp_strerror(e), c->where);
@@ -67,9 +72,7 @@ dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m)
 		if (m->v.len <= 64)
 			out_hex(o, "value", m->v.p, m->v.len, 0);
 		out_close(o);
-		return;
-	}
-	{
+	} else {
 		char hex[140] = "";
 		size_t i;
 		if (m->v.len <= 64) {
@@ -77,12 +80,21 @@ dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m)
 			for (i = 0; i < m->v.len; i++)
 				snprintf(hex + 1 + 2 * i, sizeof hex - 1 - 2 * i, "%02X", m->v.p[i]);
 		}
-		out_note(o, "%s: %u bits, %zu octets%s%s%s%s", name, m->bits, m->v.len,
-		    m->bad_bits ? " [BAD BIT COUNT" : "",
-		    m->bad_bits ? (actual == 0 ? ": value is zero]" : ": actual bits differ]") : "",
-		    m->leading_zero ? " [LEADING ZERO OCTET]" : "", hex);
+		char bad[64] = "";
 		if (m->bad_bits)
-			out_note(o, "  (actual bit length %u)", actual);
+			snprintf(bad, sizeof bad, " [BAD BIT COUNT: actual %u bits]", actual);
+		out_note(o, "%s: %u bits, %zu octets%s%s%s", name, m->bits, m->v.len, bad,
+		    m->leading_zero ? " [LEADING ZERO OCTET]" : "", hex);
+	}
+	if (m->bad_bits) {
+		/* RFC 9580 §3.2: the bit count starts at the most significant
+		 * non-zero bit. Shown, and counted as malformed (exit 2). */
+		pgp_diag d;
+		d.offset = m->v.p ? dump_off(c, m->v.p) - 2 : c->body_off;
+		d.tag = -1;
+		d.what = m->leading_zero ? "MPI with a leading zero octet (non-canonical bit count)" :
+		    "MPI bit count does not match its value";
+		dump_error(c, PGP_ERR_MALFORMED, &d);
 	}
 }
 
@@ -250,7 +262,7 @@ dump_ops(dump_ctx *c, const pgp_pkt *pkt)
 		return;
 	}
 	out_int(o, "version", s.version);
-	out_text(o, "type", "%s (0x%02X)", pgp_sigtype_name(s.type), s.type);
+	dump_sigtype(o, s.type);
 	out_named(o, "hash_algo", s.hash_algo, nm(b, sizeof b, pgp_hash_name(s.hash_algo), s.hash_algo));
 	out_named(o, "pk_algo", s.pk_algo, nm(b, sizeof b, pgp_pk_name(s.pk_algo), s.pk_algo));
 	if (s.version == 3)

@@ -452,6 +452,16 @@ sig_mpis(dump_ctx *c, const pgp_sig *s)
 
 /* see dump.h */
 void
+dump_sigtype(dump_out *o, int type)
+{
+	if (o->json)
+		out_named(o, "type", type, pgp_sigtype_name(type));
+	else
+		out_text(o, "type", "%s (0x%02X)", pgp_sigtype_name(type), type);
+}
+
+/* see dump.h */
+void
 dump_sig_body(dump_ctx *c, const pgp_rd *body)
 {
 	dump_out *o = &c->o;
@@ -474,7 +484,7 @@ dump_sig_body(dump_ctx *c, const pgp_rd *body)
 		out_hex(o, "data", body->p, body->len, 32);
 		return;
 	}
-	out_text(o, "type", "%s (0x%02X)", pgp_sigtype_name(s.type), s.type);
+	dump_sigtype(o, s.type);
 	out_named(o, "pk_algo", s.pk_algo, named(nb, sizeof nb, pgp_pk_name(s.pk_algo), s.pk_algo));
 	out_named(o, "hash_algo", s.hash_algo,
 	    named(nb, sizeof nb, pgp_hash_name(s.hash_algo), s.hash_algo));

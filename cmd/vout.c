@@ -16,7 +16,7 @@ vout_status_word(pgp_err s)
 	case PGP_ERR_NO_KEY: return "no public key";
 	case PGP_ERR_EXPIRED: return "expired";
 	case PGP_ERR_REVOKED: return "revoked key";
-	case PGP_ERR_POLICY: return "rejected by policy";
+	case PGP_ERR_POLICY: return "refused";
 	case PGP_ERR_UNUSABLE: return "unusable key";
 	case PGP_ERR_NOT_YET: return "not valid yet";
 	case PGP_ERR_MALFORMED:

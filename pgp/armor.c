@@ -352,6 +352,11 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			e = PGP_ERR_LIMIT;
 			goto out;
 		}
+		if (!line.has_nl && !is_end_line(line.trim, out->label)) {
+			set_diag(diag, line.off, "input ends in armor headers");
+			e = PGP_ERR_TRUNCATED;
+			goto out;
+		}
 		if (line.trim.len == 0)
 			break;
 		if (is_header_line(line.trim)) {
@@ -379,6 +384,12 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			}
 			if (too_long(&line, diag)) {
 				e = PGP_ERR_LIMIT;
+				goto out;
+			}
+			/* the last line of the input: only the END line may lack a LF */
+			if (!line.has_nl && !is_end_line(line.trim, out->label)) {
+				set_diag(diag, line.off, "input ends before armor END line");
+				e = PGP_ERR_TRUNCATED;
 				goto out;
 			}
 		}

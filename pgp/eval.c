@@ -142,6 +142,7 @@ eval_uid(pgp_certeval *ev, uint32_t ui, const pgp_policy *pol, pgp_sig *binding,
 	pgp_uidstate *us = &ev->uids[ui];
 	int64_t revoked_at = -1;
 	const char *last_why = "no valid self-signature";
+	pgp_err last_err = PGP_ERR_UNUSABLE;
 	uint32_t i;
 	*has_binding = 0;
 	for (i = 0; i < u->nsigs; i++) {
@@ -157,6 +158,7 @@ eval_uid(pgp_certeval *ev, uint32_t ui, const pgp_policy *pol, pgp_sig *binding,
 			    PGP_USE_SECOND_PREIMAGE, &why);
 			if (e != PGP_OK) {
 				last_why = why;
+				last_err = e;
 				continue;
 			}
 			if (!*has_binding || sig.created >= binding->created) {
@@ -171,7 +173,8 @@ eval_uid(pgp_certeval *ev, uint32_t ui, const pgp_policy *pol, pgp_sig *binding,
 		}
 	}
 	if (!*has_binding) {
-		us->status = PGP_ERR_UNUSABLE;
+		/* the last refusal says why, e.g. a policy rule */
+		us->status = last_err;
 		us->reason = last_why;
 		return;
 	}
@@ -222,6 +225,7 @@ eval_subkey(pgp_certeval *ev, uint32_t si, const pgp_policy *pol)
 	pgp_sig binding;
 	int has = 0;
 	const char *last_why = "no valid subkey binding signature";
+	pgp_err last_err = PGP_ERR_UNUSABLE;
 	uint32_t i;
 	for (i = 0; i < sc->nsigs; i++) {
 		pgp_sig sig;
@@ -236,6 +240,7 @@ eval_subkey(pgp_certeval *ev, uint32_t si, const pgp_policy *pol)
 			    PGP_USE_SECOND_PREIMAGE, &why);
 			if (e != PGP_OK) {
 				last_why = why;
+				last_err = e;
 				continue;
 			}
 			if (!has || sig.created >= binding.created) {
@@ -249,7 +254,7 @@ eval_subkey(pgp_certeval *ev, uint32_t si, const pgp_policy *pol)
 		}
 	}
 	if (!has) {
-		ks->status = PGP_ERR_UNUSABLE;
+		ks->status = last_err;
 		ks->reason = last_why;
 		ks->sign_reason = last_why;
 		return;
@@ -335,18 +340,23 @@ pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, int64_t t, const pgp_policy *
 		if (exp_from->has_key_expires && exp_from->key_expires)
 			ev->primary.expires = (int64_t)c->primary.created + exp_from->key_expires;
 		ev->primary.status = PGP_OK;
-	} else if (c->ndsigs == 0 && c->nuids == 0) {
-		/* A bare key without any self-signature (RFC 9580 A.1): nothing
+	} else if (c->ndsigs == 0 && c->nuids == 0 && c->nsubs == 0) {
+		/* A bare primary key: no user ID, no subkey, no signature at all
+		 * (RFC 9580 A.1). Nothing
 		 * restricts it, so it is taken as it is. */
 		ev->bare = 1;
 		ev->primary.bound = 1;
 		ev->primary.flags = infer_flags(&c->primary);
 		ev->primary.status = PGP_OK;
+	} else if (c->nuids && c->uids[0].nsigs && ev->uids[0].reason) {
+		/* no user ID is bound: report why the first one is not */
+		ev->primary.status = ev->uids[0].status;
+		ev->primary.reason = ev->uids[0].reason;
 	} else {
 		ev->primary.status = PGP_ERR_UNUSABLE;
-		ev->primary.reason = c->nuids ? (c->uids[0].nsigs ? "no valid self-signature on any user ID"
-		    : "user IDs carry no self-signature")
-		    : "no valid direct-key self-signature";
+		ev->primary.reason = c->nuids ? "user IDs carry no self-signature"
+		    : (c->ndsigs ? "no valid direct-key self-signature"
+		    : "primary key has no self-signature (no user ID, no direct-key signature)");
 	}
 	if (ev->primary.status == PGP_OK) {
 		if (ev->primary.revoked == 2 || (ev->primary.revoked == 1 && ev->primary.revoked_at <= t)) {
@@ -385,7 +395,7 @@ pgp_keystate_alive_at(const pgp_keystate *ks, const pgp_key *key, int64_t ts, co
 {
 	if (!ks->bound) {
 		*reason = ks->reason ? ks->reason : "key is not bound";
-		return PGP_ERR_UNUSABLE;
+		return ks->status != PGP_OK ? ks->status : PGP_ERR_UNUSABLE;
 	}
 	if (ks->revoked == 2) {
 		*reason = "key revoked";

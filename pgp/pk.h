@@ -17,9 +17,13 @@
  *                       r or s not in [1, q-1]; EC point without the 0x04
  *                       prefix, of the wrong length or not on the curve;
  *                       EdDSA R or S longer than 32 octets; a key that is
- *                       not a valid public key of its algorithm; a hash
- *                       the spec forbids for the algorithm (Ed25519 with a
- *                       digest shorter than 256 bits, RFC 9580 §5.2.3.4)
+ *                       not a valid public key of its algorithm; a
+ *                       combination the spec forbids: Ed25519 with a digest
+ *                       shorter than 256 bits (RFC 9580 §5.2.3.4: an
+ *                       Ed25519 signature MUST use such a hash; a format
+ *                       rule, not configurable policy),
+ *                       v3 signatures with ECDSA/EdDSA (§5.2.3.2-4),
+ *                       EdDSALegacy in a v6 signature (§5.2.3.3)
  *   PGP_ERR_UNSUPPORTED an algorithm, curve or size we do not implement:
  *                       Ed448, ElGamal signatures, unknown/PQC algorithms,
  *                       curves without mbedtls support, RSA with SHA-3,
@@ -65,6 +69,10 @@ int pgp_pk_can_sign(int algo);
  *                e >= n; DSA: p even, q >= p, q bit size not 160, 224 or 256
  *                (FIPS 186-4 §4.2), g or y not in [2, p-1]; EC: point not on
  *                the curve or wrongly encoded; EdDSA: not 0x40 || 32 octets)
+ *                Ed25519: not canonical, not in the prime-order subgroup
+ *                or of small order (crypto_core_ed25519_is_valid_point;
+ *                stricter than verify, which leaves such keys to libsodium's
+ *                signature check and so reports BAD_SIG)
  *   POLICY       valid but too small to trust: RSA n or DSA p under 512 bits
  *   UNSUPPORTED  / UNUSABLE as for pgp_pk_verify
  * PGP_OK otherwise. Only public values are checked (no primality tests).

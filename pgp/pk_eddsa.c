@@ -100,8 +100,10 @@ pgp__pk_eddsa_verify(const pgp_key *key, const pgp_sig *sig,
 		return pgp__pk_fail(diag, PGP_ERR_MALFORMED,
 		    "v3 signature with EdDSA (RFC 9580 §5.2.3.3, §5.2.3.4)");
 	if (key->algo == PGP_PK_ED25519) {
-		/* RFC 9580 §5.2.3.4: a verifier MUST reject Ed25519 signatures
-		 * whose hash digest is shorter than 256 bits. */
+		/* RFC 9580 §5.2.3.4: an Ed25519 signature MUST use a hash with
+		 * a digest of at least 256 bits; anything shorter is refused
+		 * before the math. EdDSALegacy keeps the old rules (the policy
+		 * layer judges its hash). */
 		if (digest_len < 32)
 			return pgp__pk_fail(diag, PGP_ERR_MALFORMED,
 			    "Ed25519 requires a digest of at least 256 bits (RFC 9580 §5.2.3.4)");

@@ -90,19 +90,39 @@ pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_d
 	return pgp_pk_verify(signer, sig, sig->hash_algo, digest, dlen, diag);
 }
 
+static void
+emit_crs(pgp_hash *h, size_t n)
+{
+	static const uint8_t crs[16] = {'\r', '\r', '\r', '\r', '\r', '\r', '\r', '\r',
+	    '\r', '\r', '\r', '\r', '\r', '\r', '\r', '\r'};
+	while (n) {
+		size_t k = n < sizeof crs ? n : sizeof crs;
+		pgp_hash_update(h, crs, k);
+		n -= k;
+	}
+}
+
 /* see sighash.h */
 void
 pgp__hash_text(pgp_hash *h, pgp_textcanon *st, const uint8_t *p, size_t n)
 {
 	static const uint8_t crlf[2] = {'\r', '\n'};
-	size_t i, run = 0;
+	size_t i, run = 0; /* p[run..i) is plain data not yet hashed */
 	for (i = 0; i < n; i++) {
-		if (p[i] == '\n' && !st->prev_cr) {
+		if (p[i] == '\r') {
+			pgp_hash_update(h, p + run, i - run);
+			run = i + 1;
+			st->pending_cr++;
+		} else if (p[i] == '\n') {
 			pgp_hash_update(h, p + run, i - run);
 			pgp_hash_update(h, crlf, 2);
 			run = i + 1;
+			st->pending_cr = 0;
+		} else if (st->pending_cr) {
+			/* the CRs were data after all */
+			emit_crs(h, st->pending_cr);
+			st->pending_cr = 0;
 		}
-		st->prev_cr = p[i] == '\r';
 	}
 	pgp_hash_update(h, p + run, n - run);
 }

@@ -22,10 +22,17 @@ void pgp__sighash_uid(pgp_hash *h, const pgp_sig *sig, const pgp_uidc *uid);
  * prefix (quick reject) and verify with `signer`. PGP_OK or BAD_SIG/... */
 pgp_err pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_diag *diag);
 
-/* Text canonicalisation state for 0x01 signatures: LF -> CRLF, CRLF kept,
- * lone CR kept (RFC 9580 §5.2.1.2). Exactly one way, never retried. */
+/*
+ * Text canonicalisation for 0x01 signatures (RFC 9580 §5.2.1.2: line endings
+ * converted to CR LF). A line ends at LF; the CRs right before it (any
+ * number) belong to the line ending, as do CRs at the very end of the data.
+ * So every line is hashed without its trailing CRs, followed by CR LF if it
+ * ended in LF. This is what GnuPG and RNP produce and check (corpus:
+ * rnp message-trailing-cr.txt, message.text-sig-crcr). Exactly one way,
+ * never retried. CRs elsewhere are data.
+ */
 typedef struct pgp_textcanon {
-	uint8_t prev_cr;
+	size_t pending_cr;   /* CRs seen but not yet known to be data */
 } pgp_textcanon;
 void pgp__hash_text(pgp_hash *h, pgp_textcanon *st, const uint8_t *p, size_t n);
 

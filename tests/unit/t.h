@@ -51,7 +51,7 @@ static int t_tests_passed, t_tests_failed;
 #define T_DONE() (t_tests_failed ? 1 : 0)
 
 /* Read a whole file (tests only); NULL if absent. */
-static unsigned char *
+__attribute__((unused)) static unsigned char *
 t_slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -78,7 +78,7 @@ t_slurp(const char *path, size_t *len)
 }
 
 /* Hex string -> bytes; returns byte count. */
-static size_t
+__attribute__((unused)) static size_t
 t_unhex(unsigned char *out, size_t max, const char *hex)
 {
 	size_t n = 0;
@@ -94,7 +94,7 @@ t_unhex(unsigned char *out, size_t max, const char *hex)
 }
 
 /* Path of the shared corpus, or NULL (tests then skip with a message). */
-static const char *
+__attribute__((unused)) static const char *
 t_corpus(void)
 {
 	const char *c = getenv("WOTKIT_CORPUS");

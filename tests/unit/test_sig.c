@@ -43,11 +43,13 @@ mk_v4(unsigned char *b, const unsigned char *h, size_t hn,
 	b[n++] = 8;
 	b[n++] = (unsigned char)(hn >> 8);
 	b[n++] = (unsigned char)hn;
-	memcpy(b + n, h, hn);
+	if (hn)
+		memcpy(b + n, h, hn);
 	n += hn;
 	b[n++] = (unsigned char)(un >> 8);
 	b[n++] = (unsigned char)un;
-	memcpy(b + n, u, un);
+	if (un)
+		memcpy(b + n, u, un);
 	n += un;
 	b[n++] = 0xAB;
 	b[n++] = 0xCD;

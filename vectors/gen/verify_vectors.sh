@@ -118,8 +118,8 @@ xref() {
 		_xs="$_xs --signer-cert $out/$_xr"
 	done
 	if [ "$3" = - ]; then _xd=''; else _xd=$out/$3; fi
-	# shellcheck disable=SC2086
 	_xrc=0
+	# shellcheck disable=SC2086
 	_xst=$(GNUPGHOME=$tmp/gpgv gpgv --status-fd 1 $_xk "$out/$2" $_xd 2>/dev/null) || _xrc=$?
 	_xt=$(echo "$_xst" | awk '$1 == "[GNUPG:]" {
 		t = $2
@@ -129,13 +129,13 @@ xref() {
 	} END { print s }')
 	_xx="gpgv=$_xrc:${_xt:-none}"
 	if [ "$1" = detached ]; then
-		# shellcheck disable=SC2086
 		_xrc=0
+		# shellcheck disable=SC2086
 		_xe=$(sqv $_xk "$out/$2" "$out/$3" 2>&1 >/dev/null) || _xrc=$?
 		_xx="$_xx sqv=$_xrc"
 	else
-		# shellcheck disable=SC2086
 		_xrc=0
+		# shellcheck disable=SC2086
 		_xe=$(sq verify $_xs "$out/$2" 2>&1 >/dev/null) || _xrc=$?
 		_xx="$_xx sq-verify=$_xrc"
 	fi
@@ -207,7 +207,7 @@ alg() {
 # algcase NAME HASH SIGTIME GOODVERDICT NOTE [AT GOOD-AT-VERDICT]
 algcase() {
 	_name=$1 _hash=$2 _st=$3 _gv=$4 _note=$5
-	_id=$_name-$(echo "$_hash" | tr 'A-Z' 'a-z')
+	_id=$_name-$(echo "$_hash" | tr '[:upper:]' '[:lower:]')
 	_f=$(fpr "$_name")
 	dsign "$_name" "$_st" "sig/$_id.sig" data/msg.bin --digest-algo "$_hash" --allow-weak-digest-algos
 	flip "sig/$_id.sig" "sig/$_id-sigflip.sig"
@@ -295,7 +295,7 @@ family() { # FAM ALGO SUBALGO (FAM is rsa2048 or ed25519: the algorithm key abov
 	case_ "$_fam-text-good" detached "sig/$_fam-text-lf.sig" data/text-lf.txt "keys/$_fam.pgp" good "$_f" \
 	    "text signature (0x01) over LF data, verified over the same data"
 	case_ "$_fam-text-lf-sig-crlf-data" detached "sig/$_fam-text-lf.sig" data/text-crlf.txt "keys/$_fam.pgp" good "$_f" \
-	    "0x01 made over LF data, data given with CRLF: both canonicalize to CRLF (RFC 9580 §5.2.1.2)"
+	    "0x01 made over LF data, data given with CRLF: both canonicalize to CRLF (RFC 9580 §5.2.1, type 0x01)"
 	case_ "$_fam-text-crlf-sig-lf-data" detached "sig/$_fam-text-crlf.sig" data/text-lf.txt "keys/$_fam.pgp" good "$_f" \
 	    "0x01 made over CRLF data, data given with LF"
 	case_ "$_fam-text-trailing-ws" detached "sig/$_fam-text-lf.sig" data/text-trailing-ws.txt "keys/$_fam.pgp" bad-signature "$_f" \
@@ -316,7 +316,7 @@ family() { # FAM ALGO SUBALGO (FAM is rsa2048 or ed25519: the algorithm key abov
 	case_ "$_fam-cleartext-tampered" cleartext "sig/$_fam-cleartext-tampered.asc" - "keys/$_fam.pgp" bad-signature "$_f" \
 	    "one word of the signed text changed"
 	case_ "$_fam-cleartext-trailing-ws" cleartext "sig/$_fam-cleartext-trailing-ws.asc" - "keys/$_fam.pgp" good "$_f" \
-	    "trailing spaces added to a signed line: the framework ignores trailing whitespace (RFC 9580 §7.2)"
+	    "trailing spaces added to a signed line: the framework ignores trailing whitespace (RFC 9580 §7)"
 
 	G "$(home "$_fam")" $S2023 -o "$out/sig/$_fam-inline.pgp" --sign "$out/data/msg.bin"
 	G "$(home "$_fam")" $S2023 -z 0 -o "$out/sig/$_fam-inline-uncompressed.pgp" --sign "$out/data/msg.bin"
@@ -394,7 +394,7 @@ keystate() { # FAM ALGO SIGNALGO ENCALGO
 	done
 	_f=$(fpr "$_fam-subrev-soft")
 	case_ "$_fam-subkey-revoked-soft-sig-before" detached "sig/$_fam-subrev-soft-before.sig" data/msg.bin "keys/$_fam-subrev-soft.pgp" good "$_f" \
-	    "subkey revoked 2021-01-01 reason 0x03 (retired, soft); sig 2020-06-01 predates it and stays valid (RFC 9580 §5.2.3.31)"
+	    "subkey revoked 2021-01-01 reason 0x03 (retired, soft); sig 2020-06-01 predates it and stays valid (RFC 9580 §5.2.3, Reason for Revocation)"
 	case_ "$_fam-subkey-revoked-soft-sig-after" detached "sig/$_fam-subrev-soft-after.sig" data/msg.bin "keys/$_fam-subrev-soft.pgp" revoked "$_f" \
 	    "subkey revoked 2021-01-01 reason 0x03; sig made 2021-06-01, after the revocation"
 	_f=$(fpr "$_fam-subrev-hard")
@@ -424,7 +424,7 @@ keystate() { # FAM ALGO SIGNALGO ENCALGO
 	case_ "$_fam-subkey-good" detached "sig/$_fam-subkey.sig" data/msg.bin "keys/$_fam-subkey.pgp" good "$_f" \
 	    "signature by a properly bound signing subkey (control for the back-signature cases)"
 	case_ "$_fam-subkey-no-backsig" detached "sig/$_fam-subkey.sig" data/msg.bin "keys/$_fam-no-backsig.pgp" unusable-key "$_f" \
-	    "same cert with the embedded 0x19 back-signature removed from the unhashed area of the 0x18 binding (RFC 9580 §5.2.1.8)"
+	    "same cert with the embedded 0x19 back-signature removed from the unhashed area of the 0x18 binding (RFC 9580 §5.2.1, type 0x18)"
 	case_ "$_fam-subkey-bad-backsig" detached "sig/$_fam-subkey.sig" data/msg.bin "keys/$_fam-bad-backsig.pgp" unusable-key "$_f" \
 	    "same cert, the embedded 0x19 back-signature has a bit flipped in its last MPI"
 }
@@ -451,7 +451,7 @@ python3 "$gen/pgp_edit.py" sign-with-subkey "$tmp/backsig.sec" "$(fpr rsa2048-ba
 case_ rsa2048-subkey-pgp-edit-good detached sig/rsa2048-subkey-pgp-edit.sig data/msg.bin keys/rsa2048-subkey.pgp \
     good "$(fpr rsa2048-backsig)" "control for the next case: signature made by pgp_edit.py sign-with-subkey with a properly bound signing subkey"
 case_ rsa2048-encrypt-subkey-signs detached sig/rsa2048-encrypt-subkey.sig data/msg.bin keys/rsa2048-encrypt-subkey.pgp \
-    unusable-key "$(fpr rsa-encsub)" "RSA subkey with key flags 0x0c (encrypt only) made a valid 0x00 signature; key flags forbid signing (RFC 9580 §5.2.3.29)"
+    unusable-key "$(fpr rsa-encsub)" "RSA subkey with key flags 0x0c (encrypt only) made a valid 0x00 signature; key flags forbid signing (RFC 9580 §5.2.3, Key Flags)"
 
 # ---- hash policy by date -------------------------------------------------
 section "hash policy: SHA-1 in 2012 and 2024, MD5"
