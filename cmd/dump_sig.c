@@ -316,7 +316,7 @@ subpkt_value(dump_ctx *c, const pgp_subpkt *sp, const sig_info *si)
 		break;
 	case PGP_SUB_ISSUER:
 		if (want(c, sp, 8, "issuer key ID is not 8 octets"))
-			out_hex(o, "key_id", d->p, 8, 0);
+			out_hex(o, "issuer_key_id", d->p, 8, 0);
 		break;
 	case PGP_SUB_NOTATION:
 		notation(c, sp);

@@ -362,8 +362,8 @@ keystate() { # FAM ALGO SIGNALGO ENCALGO
 	_f=$(fpr "$_fam-exp")
 	dsign "$_fam-exp" $S2020 "sig/$_fam-expired-before.sig" data/msg.bin
 	dsign "$_fam-exp-late" $S2021 "sig/$_fam-expired-after.sig" data/msg.bin
-	case_ "$_fam-expired-key" detached "sig/$_fam-expired-before.sig" data/msg.bin "keys/$_fam-expired.pgp" expired "$_f" \
-	    "primary expired 2021-01-01, sig made 2020-06-01 while valid, verified now"
+	case_ "$_fam-expired-key" detached "sig/$_fam-expired-before.sig" data/msg.bin "keys/$_fam-expired.pgp" good "$_f" \
+	    "primary expired 2021-01-01, sig made 2020-06-01 while valid, verified now: good, the key was valid when it signed (docs/semantics.md)"
 	case_ "$_fam-expired-key-at-2020" detached "sig/$_fam-expired-before.sig" data/msg.bin "keys/$_fam-expired.pgp" good "$_f" \
 	    "same, verified at 2020-07-01 (key valid then)" $A2020
 	case_ "$_fam-sig-after-expiry" detached "sig/$_fam-expired-after.sig" data/msg.bin "keys/$_fam-expired.pgp" expired "$_f" \
@@ -375,8 +375,8 @@ keystate() { # FAM ALGO SIGNALGO ENCALGO
 	export_pub "$_fam-subexp" "$_fam-subkey-expired.pgp"
 	_f=$(fpr "$_fam-subexp")
 	dsign "$_fam-subexp" $S2020 "sig/$_fam-subkey-expired.sig" data/msg.bin -u "$(fpr "$_fam-subexp" 2)!"
-	case_ "$_fam-subkey-expired" detached "sig/$_fam-subkey-expired.sig" data/msg.bin "keys/$_fam-subkey-expired.pgp" expired "$_f" \
-	    "signing subkey expired 2021-01-01 (primary valid), sig 2020-06-01, verified now"
+	case_ "$_fam-subkey-expired" detached "sig/$_fam-subkey-expired.sig" data/msg.bin "keys/$_fam-subkey-expired.pgp" good "$_f" \
+	    "signing subkey expired 2021-01-01 (primary valid), sig 2020-06-01, verified now: good, valid when it signed (docs/semantics.md)"
 	case_ "$_fam-subkey-expired-at-2020" detached "sig/$_fam-subkey-expired.sig" data/msg.bin "keys/$_fam-subkey-expired.pgp" good "$_f" \
 	    "same, verified at 2020-07-01" $A2020
 
