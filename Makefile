@@ -52,7 +52,7 @@ $(B)/%.o: %.c $(wildcard pgp/*.h keyring/*.h cmd/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(B)/tests/%: tests/unit/%.c tests/unit/t.h $(B)/libpgp.a
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(B)/libpgp.a $(DEP_LIBS)
 
