@@ -40,7 +40,7 @@ typedef struct dump_ctx {
 	const uint8_t *body_p;
 	size_t body_off;
 	/* context for error messages: armor block / compressed packet */
-	char where[160];
+	char where[400];
 	/* creation times for "key expires at" */
 	uint32_t primary_created, subkey_created;
 	int have_primary, have_subkey;

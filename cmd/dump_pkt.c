@@ -9,6 +9,7 @@
 #include <string.h>
 #include "pgp/hash.h"
 #include "pgp/limits.h"
+#include "cli.h"
 #include "dump.h"
 
 /* see dump.h */
@@ -33,7 +34,7 @@ dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
 	c->last_off = off;
 	c->last_what = what;
 	c->errors++;
-	fprintf(stderr, "wotkit: %s: offset %zu: %s (%s)%s\n", c->file, off, what,
+	fprintf(stderr, "%s: %s: offset %zu: %s (%s)%s\n", cli_prog, c->file, off, what,
 	    pgp_strerror(e), c->where);
 	snprintf(title, sizeof title, "error: offset %zu: %s (%s)", off, what, pgp_strerror(e));
 	out_open(o, "error", title);
@@ -333,7 +334,7 @@ dump_compressed(dump_ctx *c, const pgp_pkt *pkt)
 	so = c->body_off;
 	where_len = strlen(c->where);
 	snprintf(c->where + where_len, sizeof c->where - where_len,
-	    " (in data decompressed from the packet at offset %zu)", pkt->off);
+	    " (decompressed from offset %zu)", pkt->off);
 	c->nesting++;
 	dump_packets(c, buf, blen);
 	c->nesting--;

@@ -21,7 +21,7 @@ component() { # name, command...
 	if [ "$f" -ne 0 ]; then
 		echo "== $name: $p passed, $f failed"; grep -v '^ok' "$log" | tail -40
 	else
-		echo "== $name: $p passed${s:+, $s skipped}"
+		if [ "$s" -gt 0 ]; then echo "== $name: $p passed, $s skipped"; else echo "== $name: $p passed"; fi
 		grep '^skip' "$log" | head -5
 	fi
 }
