@@ -26,6 +26,13 @@ issued_by(const pgp_sig *sig, const pgp_key *k)
 	return 1; /* no issuer at all: can only be checked against this key */
 }
 
+static int
+is_revocation(int type)
+{
+	return type == PGP_SIG_KEY_REVOCATION || type == PGP_SIG_SUBKEY_REVOCATION ||
+	    type == PGP_SIG_CERT_REVOCATION;
+}
+
 /* Checks one signature of `kind` made by `signer` over the component. */
 static pgp_err
 check_sig(const pgp_cert *c, const pgp_sig *sig, enum comp_kind kind, const void *comp,
@@ -52,14 +59,21 @@ check_sig(const pgp_cert *c, const pgp_sig *sig, enum comp_kind kind, const void
 		*why = "signature was created after the reference time";
 		return PGP_ERR_NOT_YET;
 	}
-	if (sig->sig_expires && (int64_t)sig->created + sig->sig_expires <= t) {
-		*why = "signature expired";
-		return PGP_ERR_EXPIRED;
+	/*
+	 * Revocations are honoured whatever their hash or age: a forged one
+	 * can only make a key look revoked, never make a signature good, so
+	 * refusing an old SHA-1 revocation would be the unsafe direction.
+	 */
+	if (!is_revocation(sig->type)) {
+		if (sig->sig_expires && (int64_t)sig->created + sig->sig_expires <= t) {
+			*why = "signature expired";
+			return PGP_ERR_EXPIRED;
+		}
+		if ((e = pgp_policy_hash(pol, sig->hash_algo, use, t, why)) != PGP_OK)
+			return e;
+		if ((e = pgp_policy_key(pol, signer, t, why)) != PGP_OK)
+			return e;
 	}
-	if ((e = pgp_policy_hash(pol, sig->hash_algo, use, t, why)) != PGP_OK)
-		return e;
-	if ((e = pgp_policy_key(pol, signer, t, why)) != PGP_OK)
-		return e;
 	if ((e = pgp__sighash_start(&h, sig)) != PGP_OK) {
 		*why = "unsupported hash algorithm";
 		return e;
@@ -339,6 +353,9 @@ pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, int64_t t, const pgp_policy *
 		ev->primary.flags = flags_from->has_key_flags ? flags_from->key_flags : infer_flags(&c->primary);
 		if (exp_from->has_key_expires && exp_from->key_expires)
 			ev->primary.expires = (int64_t)c->primary.created + exp_from->key_expires;
+		else if (c->primary.version == 3 && c->primary.v3_days)
+			/* RFC 4880 §5.5.2: v3 keys carry their validity period */
+			ev->primary.expires = (int64_t)c->primary.created + (int64_t)c->primary.v3_days * 86400;
 		ev->primary.status = PGP_OK;
 	} else if (c->ndsigs == 0 && c->nuids == 0 && c->nsubs == 0) {
 		/* A bare primary key: no user ID, no subkey, no signature at all

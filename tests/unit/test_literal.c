@@ -469,6 +469,83 @@ test_uattr_bad(void)
 	T_EQ_INT(pgp_uattr_next(&r, &s, NULL), PGP_ERR_TRUNCATED);
 }
 
+/* Real compressed messages from Sequoia's test data (corpus). */
+static void
+corpus_compressed(const char *name, int want_algo, pgp_err want)
+{
+	const char *c = t_corpus();
+	char path[4096];
+	unsigned char *buf;
+	size_t len = 0, olen = 0;
+	pgp_rd in, inner;
+	pgp_pkt k, lk;
+	pgp_literal lit;
+	uint8_t *out = NULL, algo = 0xFF;
+
+	if (!c) {
+		printf("skip - %s: corpus not found\n", name);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/sequoia/messages/%s", c, name);
+	buf = t_slurp(path, &len);
+	T_ASSERT(buf != NULL);
+	if (!buf)
+		return;
+	pgp_rd_init(&in, buf, len);
+	T_EQ_INT(pgp_pkt_next(&in, &k, NULL), PGP_OK);
+	T_EQ_INT(k.tag, PGP_TAG_COMPRESSED);
+	T_EQ_INT(pgp_decompress(&out, &olen, &k, &algo, NULL), want);
+	T_EQ_INT(algo, want_algo);
+	if (want == PGP_OK && out) {
+		/* the inner message starts with a literal or one-pass packet */
+		pgp_rd_init(&inner, out, olen);
+		T_EQ_INT(pgp_pkt_next(&inner, &lk, NULL), PGP_OK);
+		if (lk.tag == PGP_TAG_LITERAL) {
+			T_EQ_INT(pgp_literal_parse(&lit, &lk, NULL), PGP_OK);
+			T_ASSERT(lit.data.len > 0);
+		} else {
+			T_EQ_INT(lk.tag, PGP_TAG_ONE_PASS_SIG);
+		}
+		pgp_pkt_release(&lk);
+	}
+	free(out);
+	pgp_pkt_release(&k);
+	free(buf);
+}
+
+static void
+test_corpus_zip(void)
+{
+	corpus_compressed("compressed-data-algo-1.gpg", PGP_COMP_ZIP, PGP_OK);
+}
+
+static void
+test_corpus_zlib(void)
+{
+	corpus_compressed("compressed-data-algo-2.gpg", PGP_COMP_ZLIB, PGP_OK);
+}
+
+static void
+test_corpus_bzip2(void)
+{
+	corpus_compressed("compressed-data-algo-3.gpg", PGP_COMP_BZIP2, PGP_ERR_UNSUPPORTED);
+}
+
+static void
+test_ops_hex(void)
+{
+	/* v3 OPS from a GnuPG-made signed message (key ID 7BC6709B15C23A4A) */
+	unsigned char b[32];
+	size_t n = t_unhex(b, sizeof b, "03 00 08 01 7B C6 70 9B 15 C2 3A 4A 01");
+	pgp_pkt k = mkpkt(PGP_TAG_ONE_PASS_SIG, b, n);
+	pgp_ops o;
+	T_EQ_INT(n, 13);
+	T_EQ_INT(pgp_ops_parse(&o, &k, NULL), PGP_OK);
+	T_EQ_INT(o.keyid[0], 0x7B);
+	T_EQ_INT(o.keyid[7], 0x4A);
+	T_EQ_INT(o.hash_algo, 8);
+}
+
 int
 main(void)
 {
@@ -490,5 +567,9 @@ main(void)
 	T_RUN(test_decompress_unsupported);
 	T_RUN(test_uattr);
 	T_RUN(test_uattr_bad);
+	T_RUN(test_ops_hex);
+	T_RUN(test_corpus_zip);
+	T_RUN(test_corpus_zlib);
+	T_RUN(test_corpus_bzip2);
 	return T_DONE();
 }
