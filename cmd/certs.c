@@ -18,7 +18,8 @@ load_file(pgp_certset *set, const char *path)
 	pgp_err e;
 	if (cli_file_open(&f, path) != 0)
 		return -1;
-	if (pgp_armor_is_armored(f.p, f.len)) {
+	/* binary OpenPGP starts with a CTB (bit 7 set); armor never does */
+	if (f.len && !(f.p[0] & 0x80) && pgp_armor_is_armored(f.p, f.len)) {
 		pgp_buf b;
 		size_t n = 0;
 		uint8_t *p;

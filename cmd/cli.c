@@ -194,3 +194,12 @@ cli_format_time(char *buf, size_t n, int64_t t)
 	gmtime_r(&tt, &tm);
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
+
+/* see cli.h */
+int
+cli_file_read_fd(cli_file *f, int fd, const char *name)
+{
+	memset(f, 0, sizeof *f);
+	f->name = name;
+	return read_fd(f, fd);
+}

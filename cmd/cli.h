@@ -37,4 +37,8 @@ void cli_format_time(char *buf, size_t n, int64_t t);
 
 extern const char *cli_prog;
 
+/* Read all of descriptor fd (not closed) into f, named `name` in messages.
+ * Returns 0, or -1 with errno set; prints nothing. */
+int cli_file_read_fd(cli_file *f, int fd, const char *name);
+
 #endif

@@ -1,13 +1,203 @@
-/* sopv.c - placeholder until the subcommand lands. */
+/*
+ * sopv.c - `wotkit sopv` / `wotkit-sopv`: the verification-only subset of
+ * the Stateless OpenPGP CLI, "sopv 1.0" (draft-dkg-openpgp-stateless-cli-10
+ * §"sopv"): version, verify, inline-verify. A second front end on
+ * pgp/verify.h (the first is cmd/verify.c).
+ *
+ *   sopv [--debug] version [--backend | --extended | --sop-spec | --sopv]
+ *   sopv [--debug] verify [--not-before=DATE] [--not-after=DATE] [--]
+ *        SIGNATURES CERTS... < DATA
+ *   sopv [--debug] inline-verify [--not-before=DATE] [--not-after=DATE]
+ *        [--verifications-out=VERIFICATIONS] [--] CERTS... < MESSAGE > DATA
+ *
+ * Exit codes are the draft's (cmd/sopv.h), not wotkit's 0/1/2.
+ */
+#include <stdint.h>
 #include <stdio.h>
-#include "cli.h"
+#include <string.h>
+#include <time.h>
 #include "cmds.h"
+#include "sopv.h"
+
+#ifndef WOTKIT_VERSION
+#define WOTKIT_VERSION "0.1.0" /* keep in step with cmd/main.c */
+#endif
+
+/* The draft whose sopv subset this implements; "~": not all of sop. */
+#define SOPV_SPEC "~draft-dkg-openpgp-stateless-cli-10"
+#define SOPV_SUBSET "1.0"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: %s [--debug] SUBCOMMAND ...\n"
+	    "  version [--backend | --extended | --sop-spec | --sopv]\n"
+	    "  verify [--not-before=DATE] [--not-after=DATE] [--] SIGNATURES CERTS... <DATA\n"
+	    "  inline-verify [--not-before=DATE] [--not-after=DATE]\n"
+	    "                [--verifications-out=VERIFICATIONS] [--] CERTS... <MESSAGE >DATA\n"
+	    "DATE: ISO 8601 (2024-03-01T12:00:00Z), now, or - (beginning/end of time)\n",
+	    cli_prog);
+}
+
+static int
+version(int backend, int extended, int spec, int subset)
+{
+	if (backend + extended + spec + subset > 1) {
+		fprintf(stderr, "%s: version: give at most one of --backend, --extended, "
+		    "--sop-spec, --sopv\n", cli_prog);
+		return SOPV_INCOMPATIBLE_OPTIONS;
+	}
+	if (backend) {
+		printf("libpgp %s (wotkit's RFC 9580 verification library; mbedtls, libsodium)\n",
+		    WOTKIT_VERSION);
+	} else if (spec) {
+		/* first line: the draft; the rest: free-form remarks */
+		printf("%s\n", SOPV_SPEC);
+		printf("wotkit implements only the sopv %s subset (version, verify, inline-verify)\n",
+		    SOPV_SUBSET);
+	} else if (subset) {
+		printf("%s\n", SOPV_SUBSET);
+	} else {
+		printf("wotkit %s\n", WOTKIT_VERSION);
+		if (extended) {
+			printf("libpgp %s (RFC 9580: v4 and v6 keys and signatures)\n", WOTKIT_VERSION);
+			printf("sopv %s: version, verify, inline-verify\n", SOPV_SUBSET);
+			printf("spec: %s\n", SOPV_SPEC);
+		}
+	}
+	return fflush(stdout) == 0 ? SOPV_OK : SOPV_GENERIC;
+}
+
+/* "--name=VALUE" or "--name VALUE". Returns 0: not this option, 1: matched
+ * (*val set, or NULL when the value is missing). */
+static int
+opt_value(int argc, char **argv, int *i, const char *name, const char **val)
+{
+	size_t n = strlen(name);
+	if (strncmp(argv[*i], name, n) != 0)
+		return 0;
+	if (argv[*i][n] == '=') {
+		*val = argv[*i] + n + 1;
+		return 1;
+	}
+	if (argv[*i][n] != '\0')
+		return 0;
+	*val = *i + 1 < argc ? argv[++*i] : NULL;
+	return 1;
+}
+
+enum { SUB_VERSION, SUB_VERIFY, SUB_INLINE_VERIFY };
+
+/* Options and operands of one subcommand; argv[0] is the subcommand. */
+static int
+run(int sub, int argc, char **argv, int debug)
+{
+	sopv_opts o;
+	const char *val, *nb = "-", *na = "now";
+	int i, backend = 0, extended = 0, spec = 0, subset = 0, only_pos = 0;
+	size_t npos = 0;
+	char **pos = argv + 1; /* operands are compacted in place */
+
+	memset(&o, 0, sizeof o);
+	o.now = (int64_t)time(NULL);
+	o.debug = debug;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (only_pos || a[0] != '-' || a[1] == '\0') {
+			pos[npos++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_pos = 1;
+		} else if (strcmp(a, "--debug") == 0) {
+			o.debug = 1;
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return SOPV_OK;
+		} else if (sub == SUB_VERSION && strcmp(a, "--backend") == 0) {
+			backend = 1;
+		} else if (sub == SUB_VERSION && strcmp(a, "--extended") == 0) {
+			extended = 1;
+		} else if (sub == SUB_VERSION && strcmp(a, "--sop-spec") == 0) {
+			spec = 1;
+		} else if (sub == SUB_VERSION && strcmp(a, "--sopv") == 0) {
+			subset = 1;
+		} else if (sub != SUB_VERSION && opt_value(argc, argv, &i, "--not-before", &val)) {
+			if (!val)
+				goto missing;
+			nb = val;
+		} else if (sub != SUB_VERSION && opt_value(argc, argv, &i, "--not-after", &val)) {
+			if (!val)
+				goto missing;
+			na = val;
+		} else if (sub == SUB_INLINE_VERIFY &&
+		    opt_value(argc, argv, &i, "--verifications-out", &val)) {
+			if (!val)
+				goto missing;
+			o.verifications_out = val;
+		} else {
+			fprintf(stderr, "%s: %s: unsupported option %s\n", cli_prog, argv[0], a);
+			return SOPV_UNSUPPORTED_OPTION;
+		}
+	}
+	if (sub == SUB_VERSION) {
+		if (npos) {
+			fprintf(stderr, "%s: version: unexpected argument %s\n", cli_prog, pos[0]);
+			return SOPV_UNSUPPORTED_OPTION;
+		}
+		return version(backend, extended, spec, subset);
+	}
+	/* DATE: draft §"DATE"; malformed dates have no code of their own. */
+	if (sopv_parse_date(nb, o.now, INT64_MIN, &o.not_before) != 0) {
+		fprintf(stderr, "%s: --not-before: malformed DATE '%s'\n", cli_prog, nb);
+		return SOPV_GENERIC;
+	}
+	if (sopv_parse_date(na, o.now, INT64_MAX, &o.not_after) != 0) {
+		fprintf(stderr, "%s: --not-after: malformed DATE '%s'\n", cli_prog, na);
+		return SOPV_GENERIC;
+	}
+	return sub == SUB_VERIFY ? sopv_verify(pos, npos, &o) : sopv_inline_verify(pos, npos, &o);
+missing:
+	fprintf(stderr, "%s: %s: %s needs a value\n", cli_prog, argv[0], argv[i]);
+	return SOPV_MISSING_ARG;
+}
 
 int
 cmd_sopv(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "wotkit: sopv: not implemented yet\n");
-	return EXIT_USAGE;
+	static const struct {
+		const char *name;
+		int sub;
+	} subs[] = {
+		{"version", SUB_VERSION},
+		{"verify", SUB_VERIFY},
+		{"inline-verify", SUB_INLINE_VERIFY},
+	};
+	int i = 1, debug = 0;
+	size_t k;
+	/* common options before the subcommand (sopv-doc: `sopv [--debug] ...`) */
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--debug") == 0) {
+			debug = 1;
+		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return SOPV_OK;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			return version(0, 0, 0, 0);
+		} else {
+			fprintf(stderr, "%s: unsupported option %s\n", cli_prog, argv[i]);
+			return SOPV_UNSUPPORTED_OPTION;
+		}
+	}
+	if (i >= argc) {
+		usage(stderr);
+		return SOPV_MISSING_ARG;
+	}
+	for (k = 0; k < sizeof subs / sizeof subs[0]; k++)
+		if (strcmp(argv[i], subs[k].name) == 0)
+			return run(subs[k].sub, argc - i, argv + i, debug);
+	fprintf(stderr, "%s: unsupported subcommand '%s' (sopv %s has version, verify, "
+	    "inline-verify)\n", cli_prog, argv[i], SOPV_SUBSET);
+	return SOPV_UNSUPPORTED_SUBCOMMAND;
 }

@@ -99,6 +99,9 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 			cli_format_time(t, sizeof t, r->created);
 			fprintf(f, "  made:      %s\n", t);
 		}
+		if (r->status == PGP_ERR_MALFORMED || r->status == PGP_ERR_TRUNCATED ||
+		    r->status == PGP_ERR_UNSUPPORTED)
+			fprintf(f, "  offset:    %zu (signature packet)\n", r->offset);
 		fprintf(f, "  algorithm: %s/%s, v%u %s signature\n", pgp_pk_name(r->pk_algo),
 		    pgp_hash_name(r->hash_algo), r->sig_version, r->text_mode ? "text" : "binary");
 		if (r->status == PGP_OK && r->key_expired_now) {

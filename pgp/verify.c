@@ -199,7 +199,8 @@ dearmor(uint8_t **out, size_t *out_len, const uint8_t *p, size_t len, pgp_diag *
 	pgp_buf b;
 	pgp_err e;
 	pgp_buf_init(&b, PGP_MAX_ARMOR_DECODED);
-	if (pgp_armor_is_armored(p, len)) {
+	/* binary OpenPGP starts with a CTB (bit 7 set, RFC 9580 §4.2); text never does */
+	if (len && !(p[0] & 0x80) && pgp_armor_is_armored(p, len)) {
 		if ((e = pgp_armor_decode_all(&b, p, len, diag)) != PGP_OK) {
 			pgp_buf_free(&b);
 			return e;
@@ -562,6 +563,9 @@ verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 	v->kind = 2;
 	if ((e = scan_message(v, &m, p, len, 0, 0, diag)) != PGP_OK)
 		return e;
+	if (!m.have_literal && m.nops == 0 && v->nsigs > 0)
+		return fail(diag, PGP_ERR_MALFORMED, 0,
+		    "input holds only signatures: a detached signature needs the signed data too");
 	if (!m.have_literal)
 		return fail(diag, PGP_ERR_MALFORMED, 0, "message has no literal data packet");
 	if (m.nops != m.npost)

@@ -1,0 +1,358 @@
+/*
+ * sopv_verify.c - `sopv verify` and `sopv inline-verify`: a front end on
+ * pgp/verify.h, like `wotkit verify`. see sopv.h
+ *
+ * draft-dkg-openpgp-stateless-cli §"verify": success (0) when at least one
+ * signature in SIGNATURES is valid over the data on stdin and made by one
+ * of the CERTS; one VERIFICATIONS line per valid signature on stdout;
+ * otherwise NO_SIGNATURE. §"inline-verify": the same for an inline-signed
+ * or cleartext-signed message on stdin; the signed content goes to stdout
+ * only if a valid signature was found ("emits nothing on standard output"
+ * otherwise); the VERIFICATIONS go to --verifications-out.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sopv.h"
+#include "vout.h"
+#include "pgp/armor.h"
+#include "pgp/buf.h"
+#include "pgp/verify.h"
+
+/* The certificates of every CERTS argument, and which argument holds each. */
+typedef struct certs {
+	pgp_certset *set;
+	cli_file *files;      /* kept open: binary keyrings are borrowed by the set */
+	size_t *first;        /* index in the set of the first cert of argument i */
+	char *const *names;
+	size_t n;
+} certs;
+
+static void
+certs_free(certs *c)
+{
+	size_t i;
+	pgp_certset_free(c->set);
+	for (i = 0; c->files && i < c->n; i++)
+		cli_file_close(&c->files[i]);
+	free(c->files);
+	free(c->first);
+	memset(c, 0, sizeof *c);
+}
+
+/* Adds one CERTS argument: binary or armored (several blocks allowed). */
+static int
+certs_add(certs *c, size_t i)
+{
+	cli_file *f = &c->files[i];
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	size_t before = pgp_certset_count(c->set);
+	int rc = sopv_input_open(f, c->names[i]);
+	if (rc != SOPV_OK)
+		return rc;
+	c->first[i] = before;
+	if (pgp_armor_is_armored(f->p, f->len)) {
+		pgp_buf b;
+		size_t n = 0;
+		uint8_t *p;
+		e = pgp_armor_decode_all(&b, f->p, f->len, &d);
+		if (e == PGP_OK) {
+			p = pgp_buf_take(&b, &n);
+			e = p ? pgp_certset_add_owned(c->set, p, n, &d) : PGP_OK;
+		}
+	} else {
+		e = pgp_certset_add(c->set, f->p, f->len, &d);
+	}
+	if (e != PGP_OK) {
+		cli_report(c->names[i], e, &d);
+		return e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
+	}
+	if (pgp_certset_count(c->set) == before) {
+		fprintf(stderr, "%s: %s: no OpenPGP certificate in it\n", cli_prog, c->names[i]);
+		return SOPV_BAD_DATA;
+	}
+	return SOPV_OK;
+}
+
+static int
+certs_load_all(certs *c, char *const *names, size_t n)
+{
+	size_t i;
+	int rc;
+	memset(c, 0, sizeof *c);
+	c->names = names;
+	c->n = n;
+	c->files = calloc(n, sizeof *c->files);
+	c->first = calloc(n, sizeof *c->first);
+	if (!c->files || !c->first || pgp_certset_new(&c->set) != PGP_OK) {
+		fprintf(stderr, "%s: out of memory\n", cli_prog);
+		return SOPV_GENERIC;
+	}
+	for (i = 0; i < n; i++)
+		if ((rc = certs_add(c, i)) != SOPV_OK)
+			return rc;
+	return SOPV_OK;
+}
+
+/* The CERTS argument that holds cert, or NULL. */
+static const char *
+certs_origin(const certs *c, const pgp_cert *cert)
+{
+	size_t i, k, end;
+	for (i = 0; i < c->n; i++) {
+		end = i + 1 < c->n ? c->first[i + 1] : pgp_certset_count(c->set);
+		for (k = c->first[i]; k < end; k++)
+			if (pgp_certset_get(c->set, k) == cert)
+				return c->names[i];
+	}
+	return NULL;
+}
+
+static int
+put_fpr(pgp_buf *b, const pgp_fpr *f)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i;
+	for (i = 0; i < f->len; i++) {
+		uint8_t two[2] = {(uint8_t)hex[f->v[i] >> 4], (uint8_t)hex[f->v[i] & 15]};
+		if (pgp_buf_append(b, two, 2) != PGP_OK)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+put_str(pgp_buf *b, const char *s)
+{
+	return pgp_buf_append(b, s, strlen(s)) == PGP_OK ? 0 : -1;
+}
+
+/* A JSON string: the file name as given, escaped (control octets as \u00XX). */
+static int
+put_json_str(pgp_buf *b, const char *s)
+{
+	char esc[8];
+	if (put_str(b, "\""))
+		return -1;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			esc[2] = '\0';
+		} else if (c < 0x20 || c == 0x7f) {
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+		} else {
+			esc[0] = (char)c;
+			esc[1] = '\0';
+		}
+		if (put_str(b, esc))
+			return -1;
+	}
+	return put_str(b, "\"");
+}
+
+/*
+ * VERIFICATIONS (draft-dkg-openpgp-stateless-cli §"VERIFICATIONS"): one
+ * line per valid signature,
+ *   <creation time, ISO 8601 UTC> <signing key fpr> <primary key fpr>
+ *   mode:binary|mode:text {"signers":["<the CERTS argument>"]}
+ * the trailer being the JSON object of the later drafts' examples.
+ */
+static int
+verifications(pgp_buf *b, const pgp_verifier *v, const certs *c)
+{
+	size_t i, n = pgp_verifier_count(v);
+	char t[32];
+	for (i = 0; i < n; i++) {
+		const pgp_result *r = pgp_verifier_result(v, i);
+		const char *origin;
+		if (r->status != PGP_OK)
+			continue;
+		origin = certs_origin(c, r->cert);
+		cli_format_time(t, sizeof t, r->created);
+		if (put_str(b, t) || put_str(b, " ") || put_fpr(b, &r->key_fpr) ||
+		    put_str(b, " ") || put_fpr(b, &r->cert_fpr) ||
+		    put_str(b, r->text_mode ? " mode:text" : " mode:binary"))
+			return -1;
+		if (origin && (put_str(b, " {\"signers\":[") || put_json_str(b, origin) ||
+		    put_str(b, "]}")))
+			return -1;
+		if (put_str(b, "\n"))
+			return -1;
+	}
+	return 0;
+}
+
+static void
+opts_to_verify(pgp_verify_opts *vo, const sopv_opts *o)
+{
+	pgp_verify_opts_init(vo, o->now);
+	vo->not_before = o->not_before;
+	vo->not_after = o->not_after;
+}
+
+/* stdin, streamed through the verifier */
+static int
+feed_stdin(pgp_verifier *v)
+{
+	static uint8_t buf[1 << 16];
+	for (;;) {
+		ssize_t r = read(0, buf, sizeof buf);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "%s: <stdin>: %s\n", cli_prog, strerror(errno));
+			return -1;
+		}
+		if (r == 0)
+			return 0;
+		pgp_verifier_update(v, buf, (size_t)r);
+	}
+}
+
+static int
+write_stdout(const uint8_t *p, size_t len)
+{
+	if ((len && fwrite(p, 1, len, stdout) != len) || fflush(stdout) != 0) {
+		fprintf(stderr, "%s: <stdout>: write failed\n", cli_prog);
+		return -1;
+	}
+	return 0;
+}
+
+/* see sopv.h */
+int
+sopv_verify(char *const *pos, size_t npos, const sopv_opts *o)
+{
+	certs c;
+	cli_file sig = {0};
+	pgp_verifier *v = NULL;
+	pgp_verify_opts vo;
+	pgp_certsrc src;
+	pgp_diag d = {0, -1, NULL};
+	pgp_buf out;
+	pgp_err e;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	pgp_buf_init(&out, (size_t)1 << 24);
+	if (npos < 2) {
+		fprintf(stderr, "%s: verify: needs SIGNATURES and at least one CERTS\n", cli_prog);
+		rc = SOPV_MISSING_ARG;
+		goto out;
+	}
+	if ((rc = sopv_input_open(&sig, pos[0])) != SOPV_OK)
+		goto out;
+	if ((e = pgp_verifier_new(&v, sig.p, sig.len, &d)) != PGP_OK) {
+		/* not signatures at all (malformed, or no signature packet) */
+		cli_report(pos[0], e, &d);
+		rc = e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
+		goto out;
+	}
+	if ((rc = certs_load_all(&c, pos + 1, npos - 1)) != SOPV_OK)
+		goto out;
+	if (feed_stdin(v) != 0) {
+		rc = SOPV_GENERIC;
+		goto out;
+	}
+	opts_to_verify(&vo, o);
+	pgp_certset_source(c.set, &src);
+	if ((e = pgp_verifier_finish(v, &src, &vo)) != PGP_OK) {
+		cli_report(pos[0], e, NULL);
+		rc = SOPV_GENERIC;
+		goto out;
+	}
+	if (o->debug)
+		vout_human(stderr, v, 1, o->now);
+	if (pgp_verifier_good(v) == 0) {
+		fprintf(stderr, "%s: no valid signature from the given certificates\n", cli_prog);
+		rc = SOPV_NO_SIGNATURE;
+		goto out;
+	}
+	if (verifications(&out, v, &c) != 0) {
+		rc = SOPV_GENERIC;
+		goto out;
+	}
+	rc = write_stdout(out.p, out.len) == 0 ? SOPV_OK : SOPV_GENERIC;
+out:
+	pgp_buf_free(&out);
+	pgp_verifier_free(v);
+	cli_file_close(&sig);
+	certs_free(&c);
+	return rc;
+}
+
+/* see sopv.h */
+int
+sopv_inline_verify(char *const *pos, size_t npos, const sopv_opts *o)
+{
+	certs c;
+	cli_file msg = {0};
+	pgp_verifier *v = NULL;
+	pgp_verify_opts vo;
+	pgp_certsrc src;
+	pgp_diag d = {0, -1, NULL};
+	pgp_buf out;
+	pgp_view content;
+	pgp_err e;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	pgp_buf_init(&out, (size_t)1 << 24);
+	if (npos < 1) {
+		fprintf(stderr, "%s: inline-verify: needs at least one CERTS\n", cli_prog);
+		rc = SOPV_MISSING_ARG;
+		goto out;
+	}
+	if (o->verifications_out && (rc = sopv_output_check(o->verifications_out)) != SOPV_OK)
+		goto out;
+	if ((rc = certs_load_all(&c, pos, npos)) != SOPV_OK)
+		goto out;
+	if (cli_file_open(&msg, "-") != 0) {
+		rc = SOPV_GENERIC;
+		goto out;
+	}
+	opts_to_verify(&vo, o);
+	pgp_certset_source(c.set, &src);
+	e = pgp_verify_message(&v, msg.p, msg.len, &src, &vo, &d);
+	if (e == PGP_ERR_NO_SIG) {
+		/* a well-formed message that carries no signature */
+		cli_report("<stdin>", e, &d);
+		rc = SOPV_NO_SIGNATURE;
+		goto out;
+	}
+	if (e != PGP_OK) {
+		cli_report("<stdin>", e, &d);
+		rc = e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
+		goto out;
+	}
+	if (o->debug)
+		vout_human(stderr, v, 1, o->now);
+	if (pgp_verifier_good(v) == 0) {
+		fprintf(stderr, "%s: no valid signature from the given certificates\n", cli_prog);
+		rc = SOPV_NO_SIGNATURE;
+		goto out;
+	}
+	if (verifications(&out, v, &c) != 0) {
+		rc = SOPV_GENERIC;
+		goto out;
+	}
+	if (o->verifications_out &&
+	    (rc = sopv_output_write(o->verifications_out, out.p, out.len)) != SOPV_OK)
+		goto out;
+	/* The signed content exactly: for a cleartext-signed message, the
+	 * dash-unescaped text without the line ending before the armor
+	 * (RFC 9580 §7.1: that line ending is not part of the signed text). */
+	content = pgp_verifier_content(v);
+	rc = write_stdout(content.p, content.len) == 0 ? SOPV_OK : SOPV_GENERIC;
+out:
+	pgp_buf_free(&out);
+	pgp_verifier_free(v);
+	cli_file_close(&msg);
+	certs_free(&c);
+	return rc;
+}
