@@ -5,7 +5,8 @@
 # SHA-256/SHA-512 digests of a 1 GiB file equal sha256sum/sha512sum
 # (accelerated and portable paths; exits 1 otherwise), then times them
 # with hyperfine (--warmup 1 --runs 5) and prints medians and ratios,
-# plus `openssl speed -evp sha256/sha512 -bytes 16384 -seconds 2`.
+# plus `openssl speed -evp sha256/sha512 -bytes 16384 -seconds 2`, and (with
+# libssl-dev) bench/hashcmp.c, a best-of-600 in-process libpgp vs OpenSSL run.
 #   BENCH_FILE=/path  use another input (default /tmp/wotkit-bench-1g.bin,
 #                     created with head -c 1G /dev/urandom when missing)
 set -eu
@@ -76,3 +77,10 @@ awk -v a="$(med "wotkit sha512")" -v s="$size" 'BEGIN { printf "%-40s %6.2fx\n",
 echo
 openssl speed -evp sha256 -bytes 16384 -seconds 2 2>/dev/null | tail -1
 openssl speed -evp sha512 -bytes 16384 -seconds 2 2>/dev/null | tail -1
+# Best-of-600 in-process comparison (robust to other load on the machine).
+if [ -f /usr/include/openssl/evp.h ]; then
+	${CC:-cc} -std=c11 -O2 -D_DEFAULT_SOURCE -I. -o build/bench/hashcmp bench/hashcmp.c \
+		build/libpgp.a "$mbed" -lcrypto
+	echo
+	build/bench/hashcmp
+fi

@@ -17,6 +17,7 @@ static const struct subcmd {
 } subcmds[] = {
 	{"dump", cmd_dump, "dump [--json] FILE|-        show every packet and field"},
 	{"verify", cmd_verify, "verify [--keyring K]... SIG [DATA|-] | MESSAGE   verify signatures"},
+	{"inspect", cmd_inspect, "inspect [--at T] [--json] KEYRING...   certificates and their state"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 };
 

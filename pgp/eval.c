@@ -188,8 +188,8 @@ eval_uid(pgp_certeval *ev, uint32_t ui, const pgp_policy *pol, pgp_sig *binding,
 	}
 	if (!*has_binding) {
 		/* the last refusal says why, e.g. a policy rule */
-		us->status = last_err;
-		us->reason = last_why;
+		us->status = revoked_at >= 0 ? PGP_ERR_REVOKED : last_err;
+		us->reason = revoked_at >= 0 ? "user ID revoked" : last_why;
 		return;
 	}
 	us->binding_time = binding->created;
@@ -375,7 +375,13 @@ pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, int64_t t, const pgp_policy *
 		    : (c->ndsigs ? "no valid direct-key self-signature"
 		    : "primary key has no self-signature (no user ID, no direct-key signature)");
 	}
-	if (ev->primary.status == PGP_OK) {
+	if (ev->primary.status != PGP_OK && ev->primary.revoked) {
+		/* a revocation outranks any other reason the key is unusable */
+		ev->primary.status = PGP_ERR_REVOKED;
+		ev->primary.reason = ev->primary.revoked == 2 ? "primary key revoked"
+		    : "primary key retired or superseded";
+		ev->primary.sign_reason = ev->primary.reason;
+	} else if (ev->primary.status == PGP_OK) {
 		if (ev->primary.revoked == 2 || (ev->primary.revoked == 1 && ev->primary.revoked_at <= t)) {
 			ev->primary.status = PGP_ERR_REVOKED;
 			ev->primary.reason = ev->primary.revoked == 2 ? "primary key revoked"
