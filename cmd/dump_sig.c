@@ -6,6 +6,7 @@
  * of the wrong size is shown as malformed (and counted) instead of stopping
  * the dump. Acceptance decisions stay in pgp/sig.c and pgp/subpkt.c.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "pgp/hash.h"
 #include "pgp/limits.h"
@@ -215,6 +216,18 @@ notation(dump_ctx *c, const pgp_subpkt *sp)
 	}
 	out_hex(o, "flags", flags.p, 4, 0);
 	out_bool(o, "human_readable", flags.p[0] & 0x80);
+	if (!o->json && (flags.p[0] & 0x80)) {
+		/* human: one "name=value" line, both escaped */
+		uint8_t *nv = malloc((size_t)nl + 1 + vl);
+		if (nv) {
+			memcpy(nv, name.p, nl);
+			nv[nl] = '=';
+			memcpy(nv + nl + 1, value.p, vl);
+			out_str(o, "notation", nv, (size_t)nl + 1 + vl);
+			free(nv);
+			return;
+		}
+	}
 	out_str(o, "name", name.p, name.len);
 	if (flags.p[0] & 0x80)
 		out_str(o, "value", value.p, value.len);
