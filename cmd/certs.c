@@ -10,6 +10,23 @@
 #include "pgp/buf.h"
 #include "pgp/limits.h"
 
+/* see certs.h */
+pgp_err
+certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	pgp_buf b;
+	size_t n = 0;
+	uint8_t *dec;
+	pgp_err e;
+	/* binary OpenPGP starts with a CTB (bit 7 set); armor never does */
+	if (len == 0 || (p[0] & 0x80) || !pgp_armor_is_armored(p, len))
+		return pgp_certset_add(set, p, len, diag);
+	if ((e = pgp_armor_decode_all(&b, p, len, diag)) != PGP_OK)
+		return e;
+	dec = pgp_buf_take(&b, &n);
+	return dec ? pgp_certset_add_owned(set, dec, n, diag) : PGP_OK;
+}
+
 static int
 load_file(pgp_certset *set, const char *path)
 {
@@ -18,25 +35,9 @@ load_file(pgp_certset *set, const char *path)
 	pgp_err e;
 	if (cli_file_open(&f, path) != 0)
 		return -1;
-	/* binary OpenPGP starts with a CTB (bit 7 set); armor never does */
-	if (f.len && !(f.p[0] & 0x80) && pgp_armor_is_armored(f.p, f.len)) {
-		pgp_buf b;
-		size_t n = 0;
-		uint8_t *p;
-		e = pgp_armor_decode_all(&b, f.p, f.len, &d);
-		if (e != PGP_OK) {
-			cli_report(path, e, &d);
-			cli_file_close(&f);
-			return -1;
-		}
-		p = pgp_buf_take(&b, &n);
-		e = p ? pgp_certset_add_owned(set, p, n, &d) : PGP_OK;
-		cli_file_close(&f);
-	} else {
-		/* Binary keyrings are used in place: the mapping (or read buffer)
-		 * stays until the process exits, as the set borrows from it. */
-		e = pgp_certset_add(set, f.p, f.len, &d);
-	}
+	/* Binary keyrings are used in place: the mapping (or read buffer)
+	 * stays until the process exits, as the set borrows from it. */
+	e = certs_add_mem(set, f.p, f.len, &d);
 	if (e != PGP_OK) {
 		cli_report(path, e, &d);
 		return -1;

@@ -13,4 +13,11 @@
  */
 int certs_load(pgp_certset *set, const char *path);
 
+/*
+ * Adds the certificates in p[0..len): armored input is decoded into memory
+ * the set owns; binary input is used in place, so p must outlive the set.
+ * Prints nothing; diag says where parsing failed.
+ */
+pgp_err certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag);
+
 #endif

@@ -272,6 +272,7 @@ dump_ops(dump_ctx *c, const pgp_pkt *pkt)
 		out_hex(o, "salt", s.salt.p, s.salt.len, 0);
 		out_hex(o, "issuer_fingerprint", s.fpr.p, s.fpr.len, 0);
 	}
+	out_int(o, "nested_flag", s.nested);
 	out_bool(o, "last", s.nested);
 }
 

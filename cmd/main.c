@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "cmds.h"
 
-#define WOTKIT_VERSION "0.1.0"
+#include "version.h"
 
 static const struct subcmd {
 	const char *name;

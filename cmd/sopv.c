@@ -19,9 +19,7 @@
 #include "cmds.h"
 #include "sopv.h"
 
-#ifndef WOTKIT_VERSION
-#define WOTKIT_VERSION "0.1.0" /* keep in step with cmd/main.c */
-#endif
+#include "version.h"
 
 /* The draft whose sopv subset this implements; "~": not all of sop. */
 #define SOPV_SPEC "~draft-dkg-openpgp-stateless-cli-10"

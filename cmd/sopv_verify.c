@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "sopv.h"
 #include "vout.h"
-#include "pgp/armor.h"
+#include "certs.h"
 #include "pgp/buf.h"
 #include "pgp/verify.h"
 
@@ -54,18 +54,7 @@ certs_add(certs *c, size_t i)
 	if (rc != SOPV_OK)
 		return rc;
 	c->first[i] = before;
-	if (pgp_armor_is_armored(f->p, f->len)) {
-		pgp_buf b;
-		size_t n = 0;
-		uint8_t *p;
-		e = pgp_armor_decode_all(&b, f->p, f->len, &d);
-		if (e == PGP_OK) {
-			p = pgp_buf_take(&b, &n);
-			e = p ? pgp_certset_add_owned(c->set, p, n, &d) : PGP_OK;
-		}
-	} else {
-		e = pgp_certset_add(c->set, f->p, f->len, &d);
-	}
+	e = certs_add_mem(c->set, f->p, f->len, &d);
 	if (e != PGP_OK) {
 		cli_report(c->names[i], e, &d);
 		return e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;

@@ -1,4 +1,4 @@
-/* vout.h - printing verification results (human text, JSON, sopv lines). */
+/* vout.h - printing verification results of `wotkit verify` (human text, JSON). */
 #ifndef WOTKIT_VOUT_H
 #define WOTKIT_VOUT_H
 

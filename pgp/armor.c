@@ -7,16 +7,6 @@
 static const char b64chars[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static void
-set_diag(pgp_diag *d, size_t off, const char *what)
-{
-	if (d != NULL) {
-		d->offset = off;
-		d->tag = -1;
-		d->what = what;
-	}
-}
-
 static int
 b64val(uint8_t c)
 {
@@ -142,16 +132,16 @@ parse_begin(const pgp__line *line, char label[PGP_ARMOR_LABEL_MAX], pgp_diag *di
 	size_t n;
 
 	if (!line->has_nl && (t.len < 5 || memcmp(t.p + t.len - 5, "-----", 5) != 0)) {
-		set_diag(diag, line->off + line->raw.len, "input ends in armor BEGIN line");
+		pgp__diag_set(diag, line->off + line->raw.len, -1, "input ends in armor BEGIN line");
 		return PGP_ERR_TRUNCATED;
 	}
 	if (t.len < 16 + 5 || memcmp(t.p + t.len - 5, "-----", 5) != 0) {
-		set_diag(diag, line->off, "malformed armor BEGIN line");
+		pgp__diag_set(diag, line->off, -1, "malformed armor BEGIN line");
 		return PGP_ERR_MALFORMED;
 	}
 	n = t.len - 11 - 5;
 	if (!label_ok(t.p + 11, n)) {
-		set_diag(diag, line->off + 11, "invalid armor label");
+		pgp__diag_set(diag, line->off + 11, -1, "invalid armor label");
 		return PGP_ERR_MALFORMED;
 	}
 	memcpy(label, t.p + 11, n);
@@ -227,7 +217,7 @@ feed_line(b64dec *d, const pgp__line *line, pgp_diag *diag)
 
 		if (c == '=') {
 			if (d->done || (d->pad == 0 && d->nq < 2)) {
-				set_diag(diag, line->off + i, "misplaced base64 padding");
+				pgp__diag_set(diag, line->off + i, -1, "misplaced base64 padding");
 				return PGP_ERR_MALFORMED;
 			}
 			d->pad++;
@@ -241,11 +231,11 @@ feed_line(b64dec *d, const pgp__line *line, pgp_diag *diag)
 			continue;
 		}
 		if (d->done || d->pad > 0) {
-			set_diag(diag, line->off + i, "data after base64 padding");
+			pgp__diag_set(diag, line->off + i, -1, "data after base64 padding");
 			return PGP_ERR_MALFORMED;
 		}
 		if ((v = b64val(c)) < 0) {
-			set_diag(diag, line->off + i, "invalid base64 character");
+			pgp__diag_set(diag, line->off + i, -1, "invalid base64 character");
 			return PGP_ERR_MALFORMED;
 		}
 		d->acc = (d->acc << 6) | (uint32_t)v;
@@ -254,7 +244,7 @@ feed_line(b64dec *d, const pgp__line *line, pgp_diag *diag)
 	}
 	return PGP_OK;
 limit:
-	set_diag(diag, line->off + i, e == PGP_ERR_LIMIT ?
+	pgp__diag_set(diag, line->off + i, -1, e == PGP_ERR_LIMIT ?
 	    "armor data too large" : "out of memory");
 	return e;
 }
@@ -269,12 +259,12 @@ finish(b64dec *d, size_t off, pgp_diag *diag)
 	if (d->nq == 0)
 		return PGP_OK;
 	if (data_chars < 2) {
-		set_diag(diag, off, "truncated base64 quantum");
+		pgp__diag_set(diag, off, -1, "truncated base64 quantum");
 		return PGP_ERR_MALFORMED;
 	}
 	d->acc <<= 6 * (4 - d->nq);
 	if ((e = emit(d, data_chars - 1)) != PGP_OK)
-		set_diag(diag, off, "armor data too large");
+		pgp__diag_set(diag, off, -1, "armor data too large");
 	return e;
 }
 
@@ -311,7 +301,7 @@ too_long(const pgp__line *line, pgp_diag *diag)
 {
 	if (line->raw.len <= PGP_MAX_ARMOR_LINE)
 		return 0;
-	set_diag(diag, line->off, "armor line too long");
+	pgp__diag_set(diag, line->off, -1, "armor line too long");
 	return 1;
 }
 
@@ -345,7 +335,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 	out->headers.p = r->p;
 	for (;;) {
 		if ((e = pgp__armor_getline(r, &line)) != PGP_OK) {
-			set_diag(diag, r->off, "input ends in armor headers");
+			pgp__diag_set(diag, r->off, -1, "input ends in armor headers");
 			goto out;
 		}
 		if (too_long(&line, diag)) {
@@ -353,7 +343,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			goto out;
 		}
 		if (!line.has_nl && !is_end_line(line.trim, out->label)) {
-			set_diag(diag, line.off, "input ends in armor headers");
+			pgp__diag_set(diag, line.off, -1, "input ends in armor headers");
 			e = PGP_ERR_TRUNCATED;
 			goto out;
 		}
@@ -368,7 +358,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			pending = 1; /* no headers and no blank line */
 			break;
 		}
-		set_diag(diag, line.off, nhdr > 0 && is_b64_line(line.trim) ?
+		pgp__diag_set(diag, line.off, -1, nhdr > 0 && is_b64_line(line.trim) ?
 		    "missing blank line after armor headers" : "invalid armor header");
 		e = PGP_ERR_MALFORMED;
 		goto out;
@@ -379,7 +369,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 	for (;;) {
 		if (!pending) {
 			if ((e = pgp__armor_getline(r, &line)) != PGP_OK) {
-				set_diag(diag, r->off, "input ends before armor END line");
+				pgp__diag_set(diag, r->off, -1, "input ends before armor END line");
 				goto out;
 			}
 			if (too_long(&line, diag)) {
@@ -388,7 +378,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			}
 			/* the last line of the input: only the END line may lack a LF */
 			if (!line.has_nl && !is_end_line(line.trim, out->label)) {
-				set_diag(diag, line.off, "input ends before armor END line");
+				pgp__diag_set(diag, line.off, -1, "input ends before armor END line");
 				e = PGP_ERR_TRUNCATED;
 				goto out;
 			}
@@ -396,7 +386,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 		pending = 0;
 		if (pgp__view_prefix(line.trim, "-----")) {
 			if (!is_end_line(line.trim, out->label)) {
-				set_diag(diag, line.off, pgp__view_prefix(line.trim, "-----END ") ?
+				pgp__diag_set(diag, line.off, -1, pgp__view_prefix(line.trim, "-----END ") ?
 				    "armor END label does not match BEGIN" :
 				    "unexpected dash line in armor body");
 				e = PGP_ERR_MALFORMED;
@@ -405,7 +395,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			break;
 		}
 		if (out->has_crc) {
-			set_diag(diag, line.off, "data after armor checksum");
+			pgp__diag_set(diag, line.off, -1, "data after armor checksum");
 			e = PGP_ERR_MALFORMED;
 			goto out;
 		}
@@ -415,7 +405,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 			continue;
 		}
 		if (line.trim.len == 0) {
-			set_diag(diag, line.off, "blank line in armor body");
+			pgp__diag_set(diag, line.off, -1, "blank line in armor body");
 			e = PGP_ERR_MALFORMED;
 			goto out;
 		}
@@ -426,7 +416,7 @@ decode_block(pgp_armor *out, pgp_rd *r, const pgp__line *begin, pgp_diag *diag)
 		goto out;
 	if (out->has_crc) {
 		if (pgp_crc24(d.out.p, d.out.len) != crc) {
-			set_diag(diag, crc_off, "armor checksum mismatch");
+			pgp__diag_set(diag, crc_off, -1, "armor checksum mismatch");
 			e = PGP_ERR_MALFORMED;
 			goto out;
 		}
@@ -451,7 +441,7 @@ pgp_armor_next(pgp_armor *out, const uint8_t *in, size_t len, size_t *pos,
 
 	memset(out, 0, sizeof *out);
 	if (*pos > len || (in == NULL && len > 0)) {
-		set_diag(diag, 0, "bad arguments");
+		pgp__diag_set(diag, 0, -1, "bad arguments");
 		return PGP_ERR_INVALID;
 	}
 	pgp_rd_init(&r, in, len);
@@ -459,7 +449,7 @@ pgp_armor_next(pgp_armor *out, const uint8_t *in, size_t len, size_t *pos,
 		return e;
 	for (;;) {
 		if (pgp__armor_getline(&r, &line) != PGP_OK) {
-			set_diag(diag, len, "no armor BEGIN line");
+			pgp__diag_set(diag, len, -1, "no armor BEGIN line");
 			return PGP_ERR_NOT_FOUND;
 		}
 		if (!pgp__view_prefix(line.body, "-----BEGIN PGP "))
@@ -509,7 +499,7 @@ pgp_armor_decode_all(pgp_buf *out, const uint8_t *in, size_t len, pgp_diag *diag
 		e = pgp_buf_append(out, a.data, a.data_len);
 		pgp_armor_release(&a);
 		if (e != PGP_OK) {
-			set_diag(diag, off, "armored data too large");
+			pgp__diag_set(diag, off, -1, "armored data too large");
 			goto fail;
 		}
 	}

@@ -5,16 +5,6 @@
 #include "hash.h"
 #include "limits.h"
 
-static void
-set_diag(pgp_diag *d, size_t off, const char *what)
-{
-	if (d != NULL) {
-		d->offset = off;
-		d->tag = -1;
-		d->what = what;
-	}
-}
-
 /* RFC 9580 §9.5 Table 23, "Text Name" column. */
 static const struct {
 	const char *name;
@@ -58,13 +48,13 @@ add_hash(pgp_cleartext *out, const uint8_t *p, size_t n, size_t off, pgp_diag *d
 			if (out->hash_ids[k] == hash_names[i].id)
 				return PGP_OK;
 		if (out->n_hash == PGP_CLEARTEXT_MAX_HASHES) {
-			set_diag(diag, off, "too many Hash header names");
+			pgp__diag_set(diag, off, -1, "too many Hash header names");
 			return PGP_ERR_LIMIT;
 		}
 		out->hash_ids[out->n_hash++] = hash_names[i].id;
 		return PGP_OK;
 	}
-	set_diag(diag, off, n == 0 ? "empty name in Hash header" :
+	pgp__diag_set(diag, off, -1, n == 0 ? "empty name in Hash header" :
 	    "unknown hash name in Hash header");
 	return PGP_ERR_MALFORMED;
 }
@@ -98,10 +88,10 @@ take_sig(pgp_buf *sig, const uint8_t *in, size_t len, size_t *pos, pgp_diag *dia
 	if ((e = pgp_armor_next(&a, in, len, pos, diag)) != PGP_OK)
 		return e == PGP_ERR_NOT_FOUND ? PGP_ERR_MALFORMED : e;
 	if (strcmp(a.label, "PGP SIGNATURE") != 0) {
-		set_diag(diag, a.begin_off, "cleartext signature block is not PGP SIGNATURE");
+		pgp__diag_set(diag, a.begin_off, -1, "cleartext signature block is not PGP SIGNATURE");
 		e = PGP_ERR_MALFORMED;
 	} else if ((e = pgp_buf_append(sig, a.data, a.data_len)) != PGP_OK) {
-		set_diag(diag, a.begin_off, "cleartext signature too large");
+		pgp__diag_set(diag, a.begin_off, -1, "cleartext signature too large");
 	}
 	pgp_armor_release(&a);
 	return e;
@@ -131,7 +121,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 	/* RFC 9580 §7.1: the cleartext header line. */
 	for (;;) {
 		if (pgp__armor_getline(&r, &line) != PGP_OK) {
-			set_diag(diag, len, "no BEGIN PGP SIGNED MESSAGE line");
+			pgp__diag_set(diag, len, -1, "no BEGIN PGP SIGNED MESSAGE line");
 			e = PGP_ERR_NOT_FOUND;
 			goto out;
 		}
@@ -145,11 +135,11 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 	out->hash_headers.p = r.p;
 	for (;;) {
 		if ((e = pgp__armor_getline(&r, &line)) != PGP_OK) {
-			set_diag(diag, len, "input ends in cleartext headers");
+			pgp__diag_set(diag, len, -1, "input ends in cleartext headers");
 			goto out;
 		}
 		if (line.raw.len > PGP_MAX_ARMOR_LINE) {
-			set_diag(diag, line.off, "armor line too long");
+			pgp__diag_set(diag, line.off, -1, "armor line too long");
 			e = PGP_ERR_LIMIT;
 			goto out;
 		}
@@ -161,11 +151,11 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 			continue;
 		}
 		if (pgp__view_prefix(line.trim, "NotDashEscaped:")) {
-			set_diag(diag, line.off, "NotDashEscaped cleartext not supported");
+			pgp__diag_set(diag, line.off, -1, "NotDashEscaped cleartext not supported");
 			e = PGP_ERR_UNSUPPORTED;
 			goto out;
 		}
-		set_diag(diag, line.off, memchr(line.trim.p, ':', line.trim.len) ?
+		pgp__diag_set(diag, line.off, -1, memchr(line.trim.p, ':', line.trim.len) ?
 		    "unexpected cleartext header" :
 		    "missing blank line after cleartext headers");
 		e = PGP_ERR_MALFORMED;
@@ -178,7 +168,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 		pgp_view v;
 
 		if ((e = pgp__armor_getline(&r, &line)) != PGP_OK) {
-			set_diag(diag, len, "no signature after cleartext");
+			pgp__diag_set(diag, len, -1, "no signature after cleartext");
 			goto out;
 		}
 		if (pgp__view_eq(line.trim, sig_begin))
@@ -188,21 +178,21 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 			v.p += 2;
 			v.len -= 2;
 		} else if (pgp__view_prefix(line.body, "-----")) {
-			set_diag(diag, line.off, "unescaped dash line in cleartext");
+			pgp__diag_set(diag, line.off, -1, "unescaped dash line in cleartext");
 			e = PGP_ERR_MALFORMED;
 			goto out;
 		} else if (pgp__view_prefix(line.body, "-")) {
 			out->odd_dash = 1;
 		}
 		if ((e = pgp_buf_append(&text, v.p, v.len)) != PGP_OK) {
-			set_diag(diag, line.off, "cleartext too large");
+			pgp__diag_set(diag, line.off, -1, "cleartext too large");
 			goto out;
 		}
 		nlines++;
 		last_eol = line.raw.len - line.body.len;
 	}
 	if (nlines == 0) {
-		set_diag(diag, line.off, "missing cleartext (need the empty line before the signature)");
+		pgp__diag_set(diag, line.off, -1, "missing cleartext (need the empty line before the signature)");
 		e = PGP_ERR_MALFORMED;
 		goto out;
 	}
@@ -227,7 +217,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 		if (blank)
 			continue;
 		if (!pgp__view_eq(line.trim, sig_begin)) {
-			set_diag(diag, line.off, "data after cleartext signature");
+			pgp__diag_set(diag, line.off, -1, "data after cleartext signature");
 			e = PGP_ERR_MALFORMED;
 			goto out;
 		}

@@ -46,3 +46,22 @@ pgp_errname(pgp_err e)
 			return errtab[i].name;
 	return "unknown";
 }
+
+/* see err.h */
+void
+pgp__diag_set(pgp_diag *diag, size_t offset, int tag, const char *what)
+{
+	if (diag) {
+		diag->offset = offset;
+		diag->tag = tag;
+		diag->what = what;
+	}
+}
+
+/* see err.h */
+pgp_err
+pgp__fail(pgp_diag *diag, pgp_err e, size_t offset, int tag, const char *what)
+{
+	pgp__diag_set(diag, offset, tag, what);
+	return e;
+}

@@ -8,17 +8,6 @@
 #include "limits.h"
 #include "packet.h"
 
-static pgp_err
-fail(pgp_diag *diag, pgp_err e, size_t off, int tag, const char *what)
-{
-	if (diag) {
-		diag->offset = off;
-		diag->tag = tag;
-		diag->what = what;
-	}
-	return e;
-}
-
 /* RFC 9580 §4.2.1.4: partial lengths only for these data packets. */
 static int
 is_data_tag(uint8_t tag)
@@ -82,16 +71,16 @@ partial_walk(pgp_rd *s, uint32_t first, uint8_t *dst, size_t limit,
 
 	for (;;) {
 		if (++nchunks > PGP_MAX_PARTIAL_CHUNKS)
-			return fail(diag, PGP_ERR_LIMIT, s->off, tag,
+			return pgp__fail(diag, PGP_ERR_LIMIT, s->off, tag,
 			    "too many partial body chunks");
 		if (chunk > limit - total)
-			return fail(diag, PGP_ERR_LIMIT, s->off, tag,
+			return pgp__fail(diag, PGP_ERR_LIMIT, s->off, tag,
 			    "packet body too large");
 		if (dst) {
 			if ((e = pgp_rd_copy(s, dst + total, chunk)) != PGP_OK)
 				return e;
 		} else if ((e = pgp_rd_skip(s, chunk)) != PGP_OK) {
-			return fail(diag, e, s->off, tag,
+			return pgp__fail(diag, e, s->off, tag,
 			    "partial body chunk truncated");
 		}
 		total += chunk;
@@ -99,7 +88,7 @@ partial_walk(pgp_rd *s, uint32_t first, uint8_t *dst, size_t limit,
 			break;
 		lenoff = s->off;
 		if ((e = new_len(s, &chunk, &more)) != PGP_OK)
-			return fail(diag, e, lenoff, tag,
+			return pgp__fail(diag, e, lenoff, tag,
 			    "partial body length truncated");
 	}
 	*total_out = total;
@@ -121,22 +110,22 @@ pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 	memset(pkt, 0, sizeof *pkt);
 	pkt->off = r.off;
 	if ((e = pgp_rd_u8(&r, &ctb)) != PGP_OK)
-		return fail(diag, PGP_ERR_NOT_FOUND, r.off, -1, "end of input");
+		return pgp__fail(diag, PGP_ERR_NOT_FOUND, r.off, -1, "end of input");
 	/* RFC 9580 §4.2: bit 7 of the CTB is always one. */
 	if (!(ctb & 0x80))
-		return fail(diag, PGP_ERR_MALFORMED, pkt->off, -1, "invalid CTB");
+		return pgp__fail(diag, PGP_ERR_MALFORMED, pkt->off, -1, "invalid CTB");
 	pkt->new_format = (ctb & 0x40) ? 1 : 0;
 	tag = pkt->new_format ? (uint8_t)(ctb & 0x3f) : (uint8_t)((ctb >> 2) & 0x0f);
 	pkt->tag = tag;
 	if (tag == 0)
-		return fail(diag, PGP_ERR_MALFORMED, pkt->off, 0,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, pkt->off, 0,
 		    "reserved packet tag 0");
 	limit = is_data_tag(tag) ? PGP_MAX_DATA_BODY : PGP_MAX_PACKET_BODY;
 	lenoff = r.off;
 
 	if (pkt->new_format) {
 		if ((e = new_len(&r, &len, &partial)) != PGP_OK)
-			return fail(diag, e, lenoff, tag, "packet length truncated");
+			return pgp__fail(diag, e, lenoff, tag, "packet length truncated");
 	} else {
 		/* RFC 9580 §4.2.2: legacy length type in the low two bits. */
 		switch (ctb & 3) {
@@ -156,32 +145,32 @@ pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 			pkt->indeterminate = 1;
 			e = PGP_OK;
 			if (r.len > limit)
-				return fail(diag, PGP_ERR_LIMIT, r.off, tag,
+				return pgp__fail(diag, PGP_ERR_LIMIT, r.off, tag,
 				    "packet body too large");
 			len = (uint32_t)r.len;
 			break;
 		}
 		if (e != PGP_OK)
-			return fail(diag, e, lenoff, tag, "packet length truncated");
+			return pgp__fail(diag, e, lenoff, tag, "packet length truncated");
 	}
 	pkt->hdr_len = r.off - pkt->off;
 
 	if (partial) {
 		pgp_rd again;
 		if (!is_data_tag(tag))
-			return fail(diag, PGP_ERR_MALFORMED, lenoff, tag,
+			return pgp__fail(diag, PGP_ERR_MALFORMED, lenoff, tag,
 			    "partial body length not allowed for this packet");
 		again = r;
 		if ((e = partial_walk(&r, len, NULL, limit, &total, diag, tag)) != PGP_OK)
 			return e;
 		pkt->owned = malloc(total ? total : 1);
 		if (!pkt->owned)
-			return fail(diag, PGP_ERR_NOMEM, lenoff, tag,
+			return pgp__fail(diag, PGP_ERR_NOMEM, lenoff, tag,
 			    "out of memory joining partial body");
 		if ((e = partial_walk(&again, len, pkt->owned, limit, &total,
 		    NULL, tag)) != PGP_OK) {
 			pgp_pkt_release(pkt);
-			return fail(diag, e, lenoff, tag, "partial body changed");
+			return pgp__fail(diag, e, lenoff, tag, "partial body changed");
 		}
 		pkt->partial = 1;
 		pkt->body.p = pkt->owned;
@@ -189,10 +178,10 @@ pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 		pkt->body.off = pkt->off + pkt->hdr_len;
 	} else {
 		if (len > limit)
-			return fail(diag, PGP_ERR_LIMIT, lenoff, tag,
+			return pgp__fail(diag, PGP_ERR_LIMIT, lenoff, tag,
 			    "packet body too large");
 		if ((e = pgp_rd_sub(&r, len, &body)) != PGP_OK)
-			return fail(diag, e, r.off, tag, "packet body truncated");
+			return pgp__fail(diag, e, r.off, tag, "packet body truncated");
 		pkt->body = body;
 	}
 	pkt->total_len = r.off - pkt->off;

@@ -8,16 +8,6 @@
 #include "hash.h"
 #include "packet.h"
 
-static pgp_err
-fail(pgp_diag *diag, pgp_err e, size_t off, const char *what)
-{
-	if (diag) {
-		diag->offset = off;
-		diag->what = what;
-	}
-	return e;
-}
-
 /* RFC 9580 §9.2 curve OIDs (DER value octets, without tag and length). */
 static const struct {
 	pgp_curve curve;
@@ -128,7 +118,7 @@ read_mpis(pgp_key *k, pgp_rd *m, unsigned n, pgp_diag *diag)
 	for (i = 0; i < n; i++) {
 		size_t off = m->off;
 		if ((e = pgp_mpi_read(m, &k->mpi[i])) != PGP_OK)
-			return fail(diag, e, off, e == PGP_ERR_LIMIT ?
+			return pgp__fail(diag, e, off, diag ? diag->tag : -1, e == PGP_ERR_LIMIT ?
 			    "MPI too large" : "key MPI truncated");
 	}
 	k->nmpi = (uint8_t)n;
@@ -144,15 +134,15 @@ read_oid(pgp_key *k, pgp_rd *m, pgp_diag *diag)
 	pgp_err e;
 
 	if ((e = pgp_rd_u8(m, &n)) != PGP_OK)
-		return fail(diag, e, m->off, "curve OID truncated");
+		return pgp__fail(diag, e, m->off, diag ? diag->tag : -1, "curve OID truncated");
 	if (n == 0 || n == 0xFF) {
 		*m = save;
-		return fail(diag, PGP_ERR_MALFORMED, save.off,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, save.off, diag ? diag->tag : -1,
 		    "reserved curve OID length");
 	}
 	if ((e = pgp_rd_view(m, n, &k->oid)) != PGP_OK) {
 		*m = save;
-		return fail(diag, e, save.off, "curve OID truncated");
+		return pgp__fail(diag, e, save.off, diag ? diag->tag : -1, "curve OID truncated");
 	}
 	k->curve = pgp_curve_from_oid(k->oid.p, k->oid.len);
 	return PGP_OK;
@@ -164,7 +154,7 @@ read_native(pgp_key *k, pgp_rd *m, size_t n, pgp_curve c, pgp_diag *diag)
 	pgp_err e;
 
 	if ((e = pgp_rd_view(m, n, &k->native)) != PGP_OK)
-		return fail(diag, e, m->off, "native public key truncated");
+		return pgp__fail(diag, e, m->off, diag ? diag->tag : -1, "native public key truncated");
 	k->curve = c;
 	k->bits = pgp_curve_bits(c);
 	return PGP_OK;
@@ -212,11 +202,11 @@ parse_material(pgp_key *k, pgp_rd *m, pgp_diag *diag)
 		k->bits = pgp_curve_bits(k->curve);
 		/* §5.5.5.6: KDF parameters: length, 0x01 (reserved), hash, cipher */
 		if ((e = pgp_rd_sub8(m, &kdf)) != PGP_OK) {
-			e = fail(diag, e, m->off, "ECDH KDF parameters truncated");
+			e = pgp__fail(diag, e, m->off, diag ? diag->tag : -1, "ECDH KDF parameters truncated");
 			break;
 		}
 		if (kdf.len < 3) {
-			e = fail(diag, PGP_ERR_MALFORMED, kdf.off - 1,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, kdf.off - 1, diag ? diag->tag : -1,
 			    "ECDH KDF parameters too short");
 			break;
 		}
@@ -258,13 +248,13 @@ fingerprint(pgp_key *k, int alg, uint8_t prefix, size_t lenlen, size_t off,
 	hdr[0] = prefix;
 	if (lenlen == 2) {
 		if (k->body.len > 0xFFFF)
-			return fail(diag, PGP_ERR_MALFORMED, off,
+			return pgp__fail(diag, PGP_ERR_MALFORMED, off, diag ? diag->tag : -1,
 			    "key packet too long for a v4 fingerprint");
 		hdr[1] = (uint8_t)(k->body.len >> 8);
 		hdr[2] = (uint8_t)k->body.len;
 	} else {
 		if (k->body.len > 0xFFFFFFFFu)
-			return fail(diag, PGP_ERR_MALFORMED, off,
+			return pgp__fail(diag, PGP_ERR_MALFORMED, off, diag ? diag->tag : -1,
 			    "key packet too long");
 		pgp_put_be32(hdr + 1, (uint32_t)k->body.len);
 	}
@@ -321,7 +311,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 	case PGP_TAG_PUBLIC_SUBKEY:
 		break;
 	default:
-		e = fail(diag, PGP_ERR_INVALID, pkt->off, "not a key packet");
+		e = pgp__fail(diag, PGP_ERR_INVALID, pkt->off, diag ? diag->tag : -1, "not a key packet");
 		goto out;
 	}
 	out->is_subkey = (pkt->tag == PGP_TAG_PUBLIC_SUBKEY ||
@@ -330,7 +320,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 	    pkt->tag == PGP_TAG_SECRET_SUBKEY);
 
 	if ((e = pgp_rd_u8(&r, &ver)) != PGP_OK) {
-		e = fail(diag, e, r.off, "key version missing");
+		e = pgp__fail(diag, e, r.off, diag ? diag->tag : -1, "key version missing");
 		goto out;
 	}
 	out->version = ver;
@@ -341,7 +331,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 		if ((e = pgp_rd_be32(&r, &out->created)) != PGP_OK ||
 		    (e = pgp_rd_be16(&r, &out->v3_days)) != PGP_OK ||
 		    (e = pgp_rd_u8(&r, &algo)) != PGP_OK) {
-			e = fail(diag, e, r.off, "key header truncated");
+			e = pgp__fail(diag, e, r.off, diag ? diag->tag : -1, "key header truncated");
 			goto out;
 		}
 		out->algo = algo;
@@ -351,7 +341,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 			out->opaque = 1;
 			out->material = pgp_rd_as_view(&r);
 			out->body = pgp_rd_as_view(&pkt->body);
-			e = fail(diag, PGP_ERR_UNSUPPORTED, r.off,
+			e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, r.off, diag ? diag->tag : -1,
 			    "v3 key with a non-RSA algorithm");
 			goto out;
 		}
@@ -362,7 +352,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 		/* version, created(4), algo, material */
 		if ((e = pgp_rd_be32(&r, &out->created)) != PGP_OK ||
 		    (e = pgp_rd_u8(&r, &algo)) != PGP_OK) {
-			e = fail(diag, e, r.off, "key header truncated");
+			e = pgp__fail(diag, e, r.off, diag ? diag->tag : -1, "key header truncated");
 			goto out;
 		}
 		out->algo = algo;
@@ -374,18 +364,18 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 		/* version, created(4), algo, material length(4), material */
 		if ((e = pgp_rd_be32(&r, &out->created)) != PGP_OK ||
 		    (e = pgp_rd_u8(&r, &algo)) != PGP_OK) {
-			e = fail(diag, e, r.off, "key header truncated");
+			e = pgp__fail(diag, e, r.off, diag ? diag->tag : -1, "key header truncated");
 			goto out;
 		}
 		out->algo = algo;
 		if ((e = pgp_rd_sub32(&r, &m)) != PGP_OK) {
-			e = fail(diag, e, r.off, "key material truncated");
+			e = pgp__fail(diag, e, r.off, diag ? diag->tag : -1, "key material truncated");
 			goto out;
 		}
 		if ((e = parse_material(out, &m, diag)) != PGP_OK)
 			goto out;
 		if (!pgp_rd_empty(&m)) {
-			e = fail(diag, PGP_ERR_MALFORMED, m.off,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, m.off, diag ? diag->tag : -1,
 			    "key material length does not match the material");
 			goto out;
 		}
@@ -393,7 +383,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 	default:
 		out->opaque = 1;
 		out->body = pgp_rd_as_view(&pkt->body);
-		e = fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off,
+		e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, diag ? diag->tag : -1,
 		    "unknown key version");
 		goto out;
 	}
@@ -402,7 +392,7 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 	 * secret part (§5.5.3), which we do not parse. An opaque algorithm in a
 	 * v3/v4 packet took everything. */
 	if (!out->is_secret && !pgp_rd_empty(&r)) {
-		e = fail(diag, PGP_ERR_MALFORMED, r.off,
+		e = pgp__fail(diag, PGP_ERR_MALFORMED, r.off, diag ? diag->tag : -1,
 		    "trailing data after key material");
 		goto out;
 	}

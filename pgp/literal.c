@@ -19,17 +19,6 @@
 #include "limits.h"
 #include "packet.h"
 
-static pgp_err
-fail(pgp_diag *diag, pgp_err e, size_t off, int tag, const char *what)
-{
-	if (diag) {
-		diag->offset = off;
-		diag->tag = tag;
-		diag->what = what;
-	}
-	return e;
-}
-
 /*
  * RFC 9580 §5.4:
  *   v3: 03 | type | hash | pk | key ID (8) | nested            = 13 octets
@@ -45,29 +34,29 @@ pgp_ops_parse(pgp_ops *out, const pgp_pkt *pkt, pgp_diag *diag)
 
 	memset(out, 0, sizeof *out);
 	if ((e = pgp_rd_u8(&r, &out->version)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature version");
+		return pgp__fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature version");
 	if (out->version != 3 && out->version != 6)
-		return fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_ONE_PASS_SIG,
+		return pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_ONE_PASS_SIG,
 		    "one-pass signature version (3 or 6)");
 	if ((e = pgp_rd_u8(&r, &out->type)) != PGP_OK ||
 	    (e = pgp_rd_u8(&r, &out->hash_algo)) != PGP_OK ||
 	    (e = pgp_rd_u8(&r, &out->pk_algo)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature algorithms");
+		return pgp__fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature algorithms");
 	if (out->version == 3) {
 		if ((e = pgp_rd_copy(&r, out->keyid, 8)) != PGP_OK)
-			return fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature key ID");
+			return pgp__fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature key ID");
 	} else {
 		if ((e = pgp_rd_u8(&r, &slen)) != PGP_OK ||
 		    (e = pgp_rd_view(&r, slen, &out->salt)) != PGP_OK)
-			return fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature salt");
+			return pgp__fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature salt");
 		if ((e = pgp_rd_view(&r, 32, &out->fpr)) != PGP_OK)
-			return fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG,
+			return pgp__fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG,
 			    "one-pass signature fingerprint (32 octets)");
 	}
 	if ((e = pgp_rd_u8(&r, &out->nested)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature nested flag");
+		return pgp__fail(diag, e, r.off, PGP_TAG_ONE_PASS_SIG, "one-pass signature nested flag");
 	if (!pgp_rd_empty(&r))
-		return fail(diag, PGP_ERR_MALFORMED, r.off, PGP_TAG_ONE_PASS_SIG,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, r.off, PGP_TAG_ONE_PASS_SIG,
 		    "end of one-pass signature packet");
 	return PGP_OK;
 }
@@ -86,12 +75,12 @@ pgp_literal_parse(pgp_literal *out, const pgp_pkt *pkt, pgp_diag *diag)
 
 	memset(out, 0, sizeof *out);
 	if ((e = pgp_rd_u8(&r, &out->format)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_LITERAL, "literal data format");
+		return pgp__fail(diag, e, r.off, PGP_TAG_LITERAL, "literal data format");
 	if ((e = pgp_rd_u8(&r, &nlen)) != PGP_OK ||
 	    (e = pgp_rd_view(&r, nlen, &out->filename)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_LITERAL, "literal data file name");
+		return pgp__fail(diag, e, r.off, PGP_TAG_LITERAL, "literal data file name");
 	if ((e = pgp_rd_be32(&r, &out->date)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_LITERAL, "literal data date (4 octets)");
+		return pgp__fail(diag, e, r.off, PGP_TAG_LITERAL, "literal data date (4 octets)");
 	pgp_rd_rest(&r, &rest);
 	out->data = pgp_rd_as_view(&rest);
 	return PGP_OK;
@@ -111,7 +100,7 @@ inflate_all(pgp_buf *b, const pgp_rd *in, int wbits, size_t cap, pgp_diag *diag)
 	b->max = cap < (size_t)-1 ? cap + 1 : cap;
 	memset(&z, 0, sizeof z);
 	if (inflateInit2(&z, wbits) != Z_OK)
-		return fail(diag, PGP_ERR_NOMEM, in->off, PGP_TAG_COMPRESSED, "zlib initialisation");
+		return pgp__fail(diag, PGP_ERR_NOMEM, in->off, PGP_TAG_COMPRESSED, "zlib initialisation");
 	for (;;) {
 		uint8_t *dst;
 		size_t room = 65536;
@@ -120,12 +109,12 @@ inflate_all(pgp_buf *b, const pgp_rd *in, int wbits, size_t cap, pgp_diag *diag)
 		if (room > b->max - b->len)
 			room = b->max - b->len;
 		if (room == 0 || b->len > cap) {
-			e = fail(diag, PGP_ERR_LIMIT, in->off + (size_t)(ip - in->p),
+			e = pgp__fail(diag, PGP_ERR_LIMIT, in->off + (size_t)(ip - in->p),
 			    PGP_TAG_COMPRESSED, "decompressed size limit");
 			break;
 		}
 		if ((e = pgp_buf_grow(b, room, &dst)) != PGP_OK) {
-			fail(diag, e, in->off, PGP_TAG_COMPRESSED, "decompression buffer");
+			pgp__fail(diag, e, in->off, PGP_TAG_COMPRESSED, "decompression buffer");
 			break;
 		}
 		chunk_in = ileft > (uInt)-1 ? (uInt)-1 : (uInt)ileft;
@@ -139,13 +128,13 @@ inflate_all(pgp_buf *b, const pgp_rd *in, int wbits, size_t cap, pgp_diag *diag)
 		ileft -= chunk_in - z.avail_in;
 		b->len -= z.avail_out;
 		if (b->len > cap) {
-			e = fail(diag, PGP_ERR_LIMIT, in->off + (size_t)(ip - in->p),
+			e = pgp__fail(diag, PGP_ERR_LIMIT, in->off + (size_t)(ip - in->p),
 			    PGP_TAG_COMPRESSED, "decompressed size limit");
 			break;
 		}
 		if (zr == Z_STREAM_END) {
 			if (ileft != 0)
-				e = fail(diag, PGP_ERR_MALFORMED, in->off + (size_t)(ip - in->p),
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, in->off + (size_t)(ip - in->p),
 				    PGP_TAG_COMPRESSED,
 				    "end of compressed data (octets after the stream end)");
 			break;
@@ -153,16 +142,16 @@ inflate_all(pgp_buf *b, const pgp_rd *in, int wbits, size_t cap, pgp_diag *diag)
 		if (zr == Z_OK)
 			continue;
 		if (zr == Z_BUF_ERROR && ileft == 0) {
-			e = fail(diag, PGP_ERR_MALFORMED, in->off + in->len, PGP_TAG_COMPRESSED,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, in->off + in->len, PGP_TAG_COMPRESSED,
 			    "compressed stream (truncated before its end)");
 			break;
 		}
 		if (zr == Z_MEM_ERROR) {
-			e = fail(diag, PGP_ERR_NOMEM, in->off, PGP_TAG_COMPRESSED, "zlib memory");
+			e = pgp__fail(diag, PGP_ERR_NOMEM, in->off, PGP_TAG_COMPRESSED, "zlib memory");
 			break;
 		}
 		/* Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR, stuck Z_BUF_ERROR */
-		e = fail(diag, PGP_ERR_MALFORMED, in->off + (size_t)(ip - in->p), PGP_TAG_COMPRESSED,
+		e = pgp__fail(diag, PGP_ERR_MALFORMED, in->off + (size_t)(ip - in->p), PGP_TAG_COMPRESSED,
 		    "compressed stream (corrupt)");
 		break;
 	}
@@ -183,7 +172,7 @@ pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
 	*out = NULL;
 	*out_len = 0;
 	if ((e = pgp_rd_u8(&r, &algo)) != PGP_OK)
-		return fail(diag, e, r.off, PGP_TAG_COMPRESSED, "compression algorithm");
+		return pgp__fail(diag, e, r.off, PGP_TAG_COMPRESSED, "compression algorithm");
 	if (algo_out)
 		*algo_out = algo;
 	pgp_rd_rest(&r, &data);
@@ -191,13 +180,13 @@ pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
 	switch (algo) {
 	case PGP_COMP_NONE:
 		if (data.len > cap) {
-			e = fail(diag, PGP_ERR_LIMIT, data.off, PGP_TAG_COMPRESSED,
+			e = pgp__fail(diag, PGP_ERR_LIMIT, data.off, PGP_TAG_COMPRESSED,
 			    "decompressed size limit");
 			break;
 		}
 		e = pgp_buf_append(&b, data.p, data.len);
 		if (e != PGP_OK)
-			fail(diag, e, data.off, PGP_TAG_COMPRESSED, "uncompressed data copy");
+			pgp__fail(diag, e, data.off, PGP_TAG_COMPRESSED, "uncompressed data copy");
 		break;
 	case PGP_COMP_ZIP:  /* RFC 1951 raw deflate (§9.4) */
 		e = inflate_all(&b, &data, -15, cap, diag);
@@ -206,11 +195,11 @@ pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
 		e = inflate_all(&b, &data, 15, cap, diag);
 		break;
 	case PGP_COMP_BZIP2:
-		e = fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
+		e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
 		    "compression algorithm (BZip2 is not implemented)");
 		break;
 	default:
-		e = fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
+		e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
 		    "compression algorithm (unknown)");
 		break;
 	}
@@ -223,7 +212,7 @@ pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
 		pgp_buf_free(&b);
 		*out = malloc(1);
 		if (!*out)
-			return fail(diag, PGP_ERR_NOMEM, pkt->body.off, PGP_TAG_COMPRESSED, "memory");
+			return pgp__fail(diag, PGP_ERR_NOMEM, pkt->body.off, PGP_TAG_COMPRESSED, "memory");
 		return PGP_OK;
 	}
 	*out = pgp_buf_take(&b, out_len);
@@ -262,19 +251,19 @@ pgp_uattr_next(pgp_rd *body, pgp_uattr_sub *out, pgp_diag *diag)
 		len = o1;
 	} else if (o1 < 255) {
 		if ((e = pgp_rd_u8(&r, &o2)) != PGP_OK)
-			return fail(diag, e, start, PGP_TAG_USER_ATTRIBUTE,
+			return pgp__fail(diag, e, start, PGP_TAG_USER_ATTRIBUTE,
 			    "user attribute subpacket length");
 		len = ((uint32_t)(o1 - 192) << 8) + o2 + 192;
 	} else {
 		if ((e = pgp_rd_be32(&r, &len)) != PGP_OK)
-			return fail(diag, e, start, PGP_TAG_USER_ATTRIBUTE,
+			return pgp__fail(diag, e, start, PGP_TAG_USER_ATTRIBUTE,
 			    "user attribute subpacket length");
 	}
 	if (len == 0)
-		return fail(diag, PGP_ERR_MALFORMED, start, PGP_TAG_USER_ATTRIBUTE,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, start, PGP_TAG_USER_ATTRIBUTE,
 		    "user attribute subpacket type (length 0)");
 	if ((e = pgp_rd_sub(&r, len, &sub)) != PGP_OK)
-		return fail(diag, e, start, PGP_TAG_USER_ATTRIBUTE,
+		return pgp__fail(diag, e, start, PGP_TAG_USER_ATTRIBUTE,
 		    "user attribute subpacket body");
 	(void)pgp_rd_u8(&sub, &out->type);
 	out->data = pgp_rd_as_view(&sub);

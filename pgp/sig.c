@@ -7,17 +7,6 @@
 #include "hash.h"
 #include "packet.h"
 
-static pgp_err
-fail(pgp_diag *diag, pgp_err e, size_t off, const char *what)
-{
-	if (diag) {
-		diag->offset = off;
-		diag->tag = PGP_TAG_SIGNATURE;
-		diag->what = what;
-	}
-	return e;
-}
-
 /* RFC 9580 §9.5 table: v6 salt size per hash algorithm; 0 if not listed. */
 static size_t
 salt_len(uint8_t hash)
@@ -42,7 +31,7 @@ read_mpis(pgp_sig *s, pgp_rd *r, unsigned n, pgp_diag *diag)
 	for (i = 0; i < n; i++) {
 		size_t off = r->off;
 		if ((e = pgp_mpi_read(r, &s->mpi[i])) != PGP_OK)
-			return fail(diag, e, off, e == PGP_ERR_LIMIT ?
+			return pgp__fail(diag, e, off, PGP_TAG_SIGNATURE, e == PGP_ERR_LIMIT ?
 			    "MPI too large" : "signature MPI truncated");
 	}
 	s->nmpi = (uint8_t)n;
@@ -70,11 +59,11 @@ parse_material(pgp_sig *s, pgp_rd *r, pgp_diag *diag)
 		break;
 	case PGP_PK_ED25519:
 		if ((e = pgp_rd_view(r, 64, &s->native)) != PGP_OK)
-			e = fail(diag, e, r->off, "Ed25519 signature truncated");
+			e = pgp__fail(diag, e, r->off, PGP_TAG_SIGNATURE, "Ed25519 signature truncated");
 		break;
 	case PGP_PK_ED448:
 		if ((e = pgp_rd_view(r, 114, &s->native)) != PGP_OK)
-			e = fail(diag, e, r->off, "Ed448 signature truncated");
+			e = pgp__fail(diag, e, r->off, PGP_TAG_SIGNATURE, "Ed448 signature truncated");
 		break;
 	default:
 		/* unknown algorithm: keep the material raw */
@@ -84,7 +73,7 @@ parse_material(pgp_sig *s, pgp_rd *r, pgp_diag *diag)
 	if (e != PGP_OK)
 		return e;
 	if (!pgp_rd_empty(r))
-		return fail(diag, PGP_ERR_MALFORMED, r->off,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, r->off, PGP_TAG_SIGNATURE,
 		    "trailing data after signature");
 	return PGP_OK;
 }
@@ -102,16 +91,16 @@ parse_v3(pgp_sig *s, pgp_rd *r, pgp_diag *diag)
 	pgp_err e;
 
 	if ((e = pgp_rd_u8(r, &hlen)) != PGP_OK)
-		return fail(diag, e, off, "v3 signature truncated");
+		return pgp__fail(diag, e, off, PGP_TAG_SIGNATURE, "v3 signature truncated");
 	if (hlen != 5)
-		return fail(diag, PGP_ERR_MALFORMED, off,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, off, PGP_TAG_SIGNATURE,
 		    "v3 hashed material length must be 5");
 	if ((e = pgp_rd_sub(r, 5, &hp)) != PGP_OK ||
 	    (e = pgp_rd_copy(r, s->issuer, 8)) != PGP_OK ||
 	    (e = pgp_rd_u8(r, &s->pk_algo)) != PGP_OK ||
 	    (e = pgp_rd_u8(r, &s->hash_algo)) != PGP_OK ||
 	    (e = pgp_rd_copy(r, s->prefix, 2)) != PGP_OK)
-		return fail(diag, e, r->off, "v3 signature truncated");
+		return pgp__fail(diag, e, r->off, PGP_TAG_SIGNATURE, "v3 signature truncated");
 	s->hashed_part = pgp_rd_as_view(&hp);
 	(void)pgp_rd_u8(&hp, &s->type);
 	(void)pgp_rd_be32(&hp, &s->created);
@@ -139,31 +128,31 @@ parse_v4v6(pgp_sig *s, pgp_rd *r, const uint8_t *start, pgp_diag *diag)
 	if ((e = pgp_rd_u8(r, &s->type)) != PGP_OK ||
 	    (e = pgp_rd_u8(r, &s->pk_algo)) != PGP_OK ||
 	    (e = pgp_rd_u8(r, &s->hash_algo)) != PGP_OK)
-		return fail(diag, e, r->off, "signature header truncated");
+		return pgp__fail(diag, e, r->off, PGP_TAG_SIGNATURE, "signature header truncated");
 	off = r->off;
 	e = s->version == 6 ? pgp_rd_sub32(r, &hashed) : pgp_rd_sub16(r, &hashed);
 	if (e != PGP_OK)
-		return fail(diag, e, off, "hashed subpacket area truncated");
+		return pgp__fail(diag, e, off, PGP_TAG_SIGNATURE, "hashed subpacket area truncated");
 	s->hashed = pgp_rd_as_view(&hashed);
 	s->hashed_part.p = start;
 	s->hashed_part.len = (size_t)(r->p - start);
 	off = r->off;
 	e = s->version == 6 ? pgp_rd_sub32(r, &unhashed) : pgp_rd_sub16(r, &unhashed);
 	if (e != PGP_OK)
-		return fail(diag, e, off, "unhashed subpacket area truncated");
+		return pgp__fail(diag, e, off, PGP_TAG_SIGNATURE, "unhashed subpacket area truncated");
 	s->unhashed = pgp_rd_as_view(&unhashed);
 	if ((e = pgp_rd_copy(r, s->prefix, 2)) != PGP_OK)
-		return fail(diag, e, r->off, "hash prefix truncated");
+		return pgp__fail(diag, e, r->off, PGP_TAG_SIGNATURE, "hash prefix truncated");
 	if (s->version == 6) {
 		size_t want = salt_len(s->hash_algo);
 		off = r->off;
 		if ((e = pgp_rd_u8(r, &slen)) != PGP_OK ||
 		    (e = pgp_rd_view(r, slen, &s->salt)) != PGP_OK)
-			return fail(diag, e, off, "salt truncated");
+			return pgp__fail(diag, e, off, PGP_TAG_SIGNATURE, "salt truncated");
 		/* an unlisted hash has no defined salt size: the verifier
 		 * refuses the hash itself */
 		if (want && slen != want)
-			return fail(diag, PGP_ERR_MALFORMED, off,
+			return pgp__fail(diag, PGP_ERR_MALFORMED, off, PGP_TAG_SIGNATURE,
 			    "salt size does not match the hash algorithm");
 	}
 	if ((e = parse_material(s, r, diag)) != PGP_OK)
@@ -181,7 +170,7 @@ pgp_sig_parse(pgp_sig *out, const pgp_rd *body, pgp_diag *diag)
 	memset(out, 0, sizeof *out);
 	out->body = pgp_rd_as_view(body);
 	if ((e = pgp_rd_u8(&r, &out->version)) != PGP_OK)
-		return fail(diag, e, r.off, "signature version missing");
+		return pgp__fail(diag, e, r.off, PGP_TAG_SIGNATURE, "signature version missing");
 	switch (out->version) {
 	case 2: /* RFC 4880 §5.2: v2 is v3 */
 	case 3:
@@ -192,7 +181,7 @@ pgp_sig_parse(pgp_sig *out, const pgp_rd *body, pgp_diag *diag)
 		return parse_v4v6(out, &r, body->p, diag);
 	default:
 		out->opaque = 1;
-		return fail(diag, PGP_ERR_UNSUPPORTED, body->off,
+		return pgp__fail(diag, PGP_ERR_UNSUPPORTED, body->off, PGP_TAG_SIGNATURE,
 		    "unknown signature version");
 	}
 }

@@ -7,17 +7,6 @@
 #include "limits.h"
 #include "packet.h"
 
-static pgp_err
-fail(pgp_diag *diag, pgp_err e, size_t off, const char *what)
-{
-	if (diag) {
-		diag->offset = off;
-		diag->tag = PGP_TAG_SIGNATURE;
-		diag->what = what;
-	}
-	return e;
-}
-
 /*
  * One subpacket: length (1, 2 or 5 octets, like a new-format packet length
  * without partial lengths), then a type octet (bit 7 = critical), then
@@ -41,18 +30,18 @@ pgp_subpkt_next(pgp_rd *area, int hashed, pgp_subpkt *out, pgp_diag *diag)
 		len = o1;
 	} else if (o1 < 255) {
 		if (pgp_rd_u8(&r, &o2) != PGP_OK)
-			return fail(diag, PGP_ERR_MALFORMED, off,
+			return pgp__fail(diag, PGP_ERR_MALFORMED, off, PGP_TAG_SIGNATURE,
 			    "subpacket length runs past its area");
 		len = ((uint32_t)(o1 - 192) << 8) + o2 + 192;
 	} else if (pgp_rd_be32(&r, &len) != PGP_OK) {
-		return fail(diag, PGP_ERR_MALFORMED, off,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, off, PGP_TAG_SIGNATURE,
 		    "subpacket length runs past its area");
 	}
 	if (len == 0)
-		return fail(diag, PGP_ERR_MALFORMED, off,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, off, PGP_TAG_SIGNATURE,
 		    "zero-length subpacket");
 	if (pgp_rd_sub(&r, len, &s) != PGP_OK)
-		return fail(diag, PGP_ERR_MALFORMED, off,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, off, PGP_TAG_SIGNATURE,
 		    "subpacket runs past its area");
 	(void)pgp_rd_u8(&s, &type); /* len >= 1 */
 	memset(out, 0, sizeof *out);
@@ -131,7 +120,7 @@ static pgp_err
 want_len(const pgp_subpkt *sp, size_t n, pgp_diag *diag, const char *what)
 {
 	if (sp->data.len != n)
-		return fail(diag, PGP_ERR_MALFORMED, sp->off, what);
+		return pgp__fail(diag, PGP_ERR_MALFORMED, sp->off, PGP_TAG_SIGNATURE, what);
 	return PGP_OK;
 }
 
@@ -166,14 +155,14 @@ decode(pgp_sig *sig, const pgp_subpkt *sp, int *hashed_issuer,
 		/* §5.2.3.35: version octet, then 20 (v4) or 32 (v5/v6) octets */
 		uint8_t v;
 		if (n != 21 && n != 33) {
-			e = fail(diag, PGP_ERR_MALFORMED, sp->off,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, sp->off, PGP_TAG_SIGNATURE,
 			    "issuer fingerprint has a bad length");
 			break;
 		}
 		v = d[0];
 		if ((v == 4 && n != 21) || ((v == 5 || v == 6) && n != 33) ||
 		    (sig->version == 6 && n != 33)) {
-			e = fail(diag, PGP_ERR_MALFORMED, sp->off,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, sp->off, PGP_TAG_SIGNATURE,
 			    "issuer fingerprint length does not match its version");
 			break;
 		}
@@ -249,7 +238,7 @@ decode(pgp_sig *sig, const pgp_subpkt *sp, int *hashed_issuer,
 		break;
 	case PGP_SUB_REVOCATION_REASON:
 		if (n < 1) {
-			e = fail(diag, PGP_ERR_MALFORMED, sp->off,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, sp->off, PGP_TAG_SIGNATURE,
 			    "reason for revocation needs a code");
 			break;
 		}
@@ -289,7 +278,7 @@ decode_area(pgp_sig *sig, const pgp_rd *area, int hashed, int *hashed_issuer,
 		if (e != PGP_OK)
 			return e;
 		if (++count > PGP_MAX_SUBPACKETS)
-			return fail(diag, PGP_ERR_LIMIT, off,
+			return pgp__fail(diag, PGP_ERR_LIMIT, off, PGP_TAG_SIGNATURE,
 			    "too many subpackets in one area");
 		sig->nsubpkts = (uint16_t)(sig->nsubpkts + 1);
 		if ((e = decode(sig, &sp, hashed_issuer, hashed_fpr, diag)) != PGP_OK)

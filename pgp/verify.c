@@ -56,17 +56,6 @@ pgp_verify_opts_init(pgp_verify_opts *o, int64_t now)
 }
 
 static pgp_err
-fail(pgp_diag *d, pgp_err e, size_t off, const char *what)
-{
-	if (d) {
-		d->offset = off;
-		d->tag = -1;
-		d->what = what;
-	}
-	return e;
-}
-
-static pgp_err
 keep(pgp_verifier *v, uint8_t *p)
 {
 	if (p == NULL)
@@ -181,14 +170,14 @@ load_sigs(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 		else if (pkt.tag == PGP_TAG_MARKER || pkt.tag == PGP_TAG_PADDING)
 			e = PGP_OK;
 		else
-			e = fail(diag, PGP_ERR_MALFORMED, pkt.off,
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1,
 			    "detached signature input holds a packet that is not a signature");
 		pgp_pkt_release(&pkt);
 		if (e != PGP_OK)
 			return e;
 	}
 	if (v->nsigs == 0)
-		return fail(diag, PGP_ERR_NO_SIG, 0, "no signature packet found");
+		return pgp__fail(diag, PGP_ERR_NO_SIG, 0, -1, "no signature packet found");
 	return PGP_OK;
 }
 
@@ -482,7 +471,7 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 	pgp_rd_init(&r, p, len);
 	r.off = base;
 	if (depth > PGP_MAX_NESTING)
-		return fail(diag, PGP_ERR_LIMIT, base, "compressed packets nested too deeply");
+		return pgp__fail(diag, PGP_ERR_LIMIT, base, -1, "compressed packets nested too deeply");
 	while (!pgp_rd_empty(&r)) {
 		pgp_pkt pkt;
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
@@ -494,7 +483,7 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 		case PGP_TAG_ONE_PASS_SIG: {
 			pgp_ops ops;
 			if (m->have_literal)
-				e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "one-pass signature after the literal data");
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "one-pass signature after the literal data");
 			else if ((e = pgp_ops_parse(&ops, &pkt, diag)) == PGP_OK)
 				m->nops++;
 			break;
@@ -509,7 +498,7 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 		case PGP_TAG_LITERAL: {
 			pgp_literal lit;
 			if (m->have_literal) {
-				e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "more than one literal data packet");
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "more than one literal data packet");
 				break;
 			}
 			if ((e = pgp_literal_parse(&lit, &pkt, diag)) != PGP_OK)
@@ -526,7 +515,7 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 			uint8_t *inner = NULL, algo = 0;
 			size_t inner_len = 0;
 			if (m->have_literal) {
-				e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "compressed data after the literal data");
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "compressed data after the literal data");
 				break;
 			}
 			if ((e = pgp_decompress(&inner, &inner_len, &pkt, &algo, diag)) != PGP_OK)
@@ -541,10 +530,10 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 		case PGP_TAG_SED:
 		case PGP_TAG_SEIPD:
 		case PGP_TAG_AEAD:
-			e = fail(diag, PGP_ERR_UNSUPPORTED, pkt.off, "encrypted messages are not supported (verification only)");
+			e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt.off, -1, "encrypted messages are not supported (verification only)");
 			break;
 		default:
-			e = fail(diag, PGP_ERR_MALFORMED, pkt.off, "unexpected packet in a signed message");
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "unexpected packet in a signed message");
 			break;
 		}
 		pgp_pkt_release(&pkt);
@@ -564,15 +553,15 @@ verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 	if ((e = scan_message(v, &m, p, len, 0, 0, diag)) != PGP_OK)
 		return e;
 	if (!m.have_literal && m.nops == 0 && v->nsigs > 0)
-		return fail(diag, PGP_ERR_MALFORMED, 0,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1,
 		    "input holds only signatures: a detached signature needs the signed data too");
 	if (!m.have_literal)
-		return fail(diag, PGP_ERR_MALFORMED, 0, "message has no literal data packet");
+		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1, "message has no literal data packet");
 	if (m.nops != m.npost)
-		return fail(diag, PGP_ERR_MALFORMED, 0,
+		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1,
 		    "number of one-pass signatures does not match the signatures after the data");
 	if (v->nsigs == 0)
-		return fail(diag, PGP_ERR_NO_SIG, 0, "message is not signed");
+		return pgp__fail(diag, PGP_ERR_NO_SIG, 0, -1, "message is not signed");
 	if ((e = plan_streams(v)) != PGP_OK)
 		return e;
 	v->content = m.literal;
