@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "pgp/limits.h"
+#include "pgp/verify.h"
 
 const char *cli_prog = "wotkit";
 
@@ -202,4 +203,54 @@ cli_file_read_fd(cli_file *f, int fd, const char *name)
 	memset(f, 0, sizeof *f);
 	f->name = name;
 	return read_fd(f, fd);
+}
+
+/* see cli.h */
+int
+cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val)
+{
+	size_t n = strlen(name);
+	if (strncmp(argv[*i], name, n) != 0)
+		return 0;
+	if (argv[*i][n] == '=') {
+		*val = argv[*i] + n + 1;
+		return 1;
+	}
+	if (argv[*i][n] != '\0')
+		return 0;
+	*val = *i + 1 < argc ? argv[++*i] : NULL;
+	return 1;
+}
+
+/* see cli.h */
+int
+cli_feed_verifier(struct pgp_verifier *v, const char *path)
+{
+	static uint8_t buf[1 << 20];
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+	const char *name = fd == 0 ? "<stdin>" : path;
+	if (fd < 0) {
+		fprintf(stderr, "%s: %s: %s\n", cli_prog, path, strerror(errno));
+		return -1;
+	}
+#ifdef POSIX_FADV_SEQUENTIAL
+	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	for (;;) {
+		ssize_t r = read(fd, buf, sizeof buf);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "%s: %s: %s\n", cli_prog, name, strerror(errno));
+			if (fd)
+				close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		pgp_verifier_update(v, buf, (size_t)r);
+	}
+	if (fd)
+		close(fd);
+	return 0;
 }

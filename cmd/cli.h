@@ -35,6 +35,16 @@ int cli_parse_time(const char *s, int64_t now, int64_t *out);
 /* Format as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 octets). */
 void cli_format_time(char *buf, size_t n, int64_t t);
 
+/* "--name=VALUE" or "--name VALUE" at argv[*i]. Returns 0 if argv[*i] is
+ * not this option; 1 if it is, with *val set (NULL when the value is missing;
+ * *i is advanced past a separate value). */
+int cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
+
+struct pgp_verifier;
+/* Stream a file ("-": stdin) through pgp_verifier_update in large reads.
+ * Returns 0, or -1 after printing "PROG: NAME: reason". */
+int cli_feed_verifier(struct pgp_verifier *v, const char *path);
+
 extern const char *cli_prog;
 
 /* Read all of descriptor fd (not closed) into f, named `name` in messages.

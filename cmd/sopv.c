@@ -67,24 +67,6 @@ version(int backend, int extended, int spec, int subset)
 	return fflush(stdout) == 0 ? SOPV_OK : SOPV_GENERIC;
 }
 
-/* "--name=VALUE" or "--name VALUE". Returns 0: not this option, 1: matched
- * (*val set, or NULL when the value is missing). */
-static int
-opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n) != 0)
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n] != '\0')
-		return 0;
-	*val = *i + 1 < argc ? argv[++*i] : NULL;
-	return 1;
-}
-
 enum { SUB_VERSION, SUB_VERIFY, SUB_INLINE_VERIFY };
 
 /* Options and operands of one subcommand; argv[0] is the subcommand. */
@@ -121,16 +103,16 @@ run(int sub, int argc, char **argv, int debug)
 			spec = 1;
 		} else if (sub == SUB_VERSION && strcmp(a, "--sopv") == 0) {
 			subset = 1;
-		} else if (sub != SUB_VERSION && opt_value(argc, argv, &i, "--not-before", &val)) {
+		} else if (sub != SUB_VERSION && cli_opt_value(argc, argv, &i, "--not-before", &val)) {
 			if (!val)
 				goto missing;
 			nb = val;
-		} else if (sub != SUB_VERSION && opt_value(argc, argv, &i, "--not-after", &val)) {
+		} else if (sub != SUB_VERSION && cli_opt_value(argc, argv, &i, "--not-after", &val)) {
 			if (!val)
 				goto missing;
 			na = val;
 		} else if (sub == SUB_INLINE_VERIFY &&
-		    opt_value(argc, argv, &i, "--verifications-out", &val)) {
+		    cli_opt_value(argc, argv, &i, "--verifications-out", &val)) {
 			if (!val)
 				goto missing;
 			o.verifications_out = val;

@@ -186,24 +186,6 @@ opts_to_verify(pgp_verify_opts *vo, const sopv_opts *o)
 
 /* stdin, streamed through the verifier */
 static int
-feed_stdin(pgp_verifier *v)
-{
-	static uint8_t buf[1 << 16];
-	for (;;) {
-		ssize_t r = read(0, buf, sizeof buf);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			fprintf(stderr, "%s: <stdin>: %s\n", cli_prog, strerror(errno));
-			return -1;
-		}
-		if (r == 0)
-			return 0;
-		pgp_verifier_update(v, buf, (size_t)r);
-	}
-}
-
-static int
 write_stdout(const uint8_t *p, size_t len)
 {
 	if ((len && fwrite(p, 1, len, stdout) != len) || fflush(stdout) != 0) {
@@ -244,7 +226,7 @@ sopv_verify(char *const *pos, size_t npos, const sopv_opts *o)
 	}
 	if ((rc = certs_load_all(&c, pos + 1, npos - 1)) != SOPV_OK)
 		goto out;
-	if (feed_stdin(v) != 0) {
+	if (cli_feed_verifier(v, "-") != 0) {
 		rc = SOPV_GENERIC;
 		goto out;
 	}

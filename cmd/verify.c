@@ -37,38 +37,6 @@ usage(void)
 	    "           SIG [DATA|-]  |  MESSAGE|-\n");
 }
 
-/* Stream a data file (or stdin) through the verifier in large reads. */
-static int
-feed_data(pgp_verifier *v, const char *path)
-{
-	static uint8_t buf[1 << 20];
-	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
-	if (fd < 0) {
-		fprintf(stderr, "wotkit: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-#ifdef POSIX_FADV_SEQUENTIAL
-	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
-	for (;;) {
-		ssize_t r = read(fd, buf, sizeof buf);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			fprintf(stderr, "wotkit: %s: %s\n", path, strerror(errno));
-			if (fd)
-				close(fd);
-			return -1;
-		}
-		if (r == 0)
-			break;
-		pgp_verifier_update(v, buf, (size_t)r);
-	}
-	if (fd)
-		close(fd);
-	return 0;
-}
-
 /* Write the verified content; nothing is written unless verification passed. */
 static int
 write_output(const char *path, pgp_view content)
@@ -89,27 +57,6 @@ write_output(const char *path, pgp_view content)
 		return -1;
 	}
 	return 0;
-}
-
-static int
-opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n) != 0)
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n] != '\0')
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "wotkit verify: %s needs a value\n", name);
-		*val = NULL;
-		return 1;
-	}
-	*val = argv[++*i];
-	return 1;
 }
 
 int
@@ -136,42 +83,50 @@ cmd_verify(int argc, char **argv)
 			for (i++; i < argc && npos < 3; i++)
 				pos[npos++] = argv[i];
 			break;
-		} else if (opt_value(argc, argv, &i, "--keyring", &val)) {
+		} else if (cli_opt_value(argc, argv, &i, "--keyring", &val)) {
 			if (!val)
-				return EXIT_USAGE;
+				goto novalue;
 			if (nkeyrings == sizeof keyrings / sizeof keyrings[0]) {
 				fprintf(stderr, "wotkit verify: too many --keyring options\n");
 				return EXIT_USAGE;
 			}
 			keyrings[nkeyrings++] = val;
-		} else if (opt_value(argc, argv, &i, "--at", &val)) {
-			if (!val || cli_parse_time(val, now, &at) != 0)
+		} else if (cli_opt_value(argc, argv, &i, "--at", &val)) {
+			if (!val)
+				goto novalue;
+			if (cli_parse_time(val, now, &at) != 0)
 				goto badtime;
-		} else if (opt_value(argc, argv, &i, "--not-before", &val)) {
-			if (!val || cli_parse_time(val, now, &nb) != 0)
+		} else if (cli_opt_value(argc, argv, &i, "--not-before", &val)) {
+			if (!val)
+				goto novalue;
+			if (cli_parse_time(val, now, &nb) != 0)
 				goto badtime;
-		} else if (opt_value(argc, argv, &i, "--not-after", &val)) {
-			if (!val || cli_parse_time(val, now, &na) != 0)
+		} else if (cli_opt_value(argc, argv, &i, "--not-after", &val)) {
+			if (!val)
+				goto novalue;
+			if (cli_parse_time(val, now, &na) != 0)
 				goto badtime;
-		} else if (opt_value(argc, argv, &i, "--policy-as-of", &val)) {
-			if (!val || cli_parse_time(val, now, &pol_at) != 0)
+		} else if (cli_opt_value(argc, argv, &i, "--policy-as-of", &val)) {
+			if (!val)
+				goto novalue;
+			if (cli_parse_time(val, now, &pol_at) != 0)
 				goto badtime;
-		} else if (opt_value(argc, argv, &i, "--signatures", &val)) {
+		} else if (cli_opt_value(argc, argv, &i, "--signatures", &val)) {
 			char *end;
 			if (!val)
-				return EXIT_USAGE;
+				goto novalue;
 			need = strtol(val, &end, 10);
 			if (*end || need < 1 || need > 1000) {
 				fprintf(stderr, "wotkit verify: --signatures needs a number >= 1\n");
 				return EXIT_USAGE;
 			}
-		} else if (opt_value(argc, argv, &i, "--output", &val)) {
+		} else if (cli_opt_value(argc, argv, &i, "--output", &val)) {
 			if (!val)
-				return EXIT_USAGE;
+				goto novalue;
 			output = val;
-		} else if (opt_value(argc, argv, &i, "--policy", &val)) {
+		} else if (cli_opt_value(argc, argv, &i, "--policy", &val)) {
 			if (!val)
-				return EXIT_USAGE;
+				goto novalue;
 			policy_file = val;
 		} else if (strcmp(a, "--json") == 0) {
 			json = 1;
@@ -241,7 +196,7 @@ cmd_verify(int argc, char **argv)
 			cli_report(pos[0], e, &d);
 			goto out;
 		}
-		if (feed_data(v, pos[1]) != 0)
+		if (cli_feed_verifier(v, pos[1]) != 0)
 			goto out;
 		if ((e = pgp_verifier_finish(v, &src, &opts)) != PGP_OK) {
 			cli_report(pos[0], e, NULL);
@@ -268,6 +223,9 @@ out:
 	cli_file_close(&msg);
 	pgp_certset_free(set);
 	return rc;
+novalue:
+	fprintf(stderr, "wotkit verify: %s needs a value\n", argv[i]);
+	return EXIT_USAGE;
 badtime:
 	fprintf(stderr, "wotkit verify: bad time '%s' (use YYYY-MM-DD[THH:MM:SS[Z]], @UNIX, or now)\n",
 	    val ? val : "");
