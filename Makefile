@@ -1,6 +1,6 @@
 # wotkit - GnuPG-free OpenPGP toolkit.
 #   make            build ./wotkit
-#   make run        build (installing missing Debian deps) and run the demo
+#   make run        build (installing missing Debian deps), dump, inspect and verify the demo
 #   make check      build and run every test (unit, vectors, fuzz replay, CLI, corpus)
 #   make fuzz       libFuzzer targets (clang)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -75,6 +75,8 @@ check: deps wotkit tests san
 
 run: deps wotkit
 	./wotkit dump vectors/dump/demo-key.asc
+	./wotkit inspect vectors/dump/demo-key.asc
+	./wotkit verify --keyring vectors/dump/demo-key.asc vectors/dump/demo.txt.sig vectors/dump/demo.txt
 
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined
 fuzz: deps
