@@ -55,6 +55,11 @@ pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_d
 	uint8_t digest[PGP_HASH_MAX_LEN], trailer[10];
 	size_t n = sig->hashed_part.len, dlen = pgp_hash_len(sig->hash_algo);
 
+	/* RFC 9580 §5.2.3: v6 signatures are made by v6 keys only, and v6
+	 * keys make only v6 signatures (v5, LibrePGP, pairs the same way) */
+	if ((sig->version >= 5 || signer->version >= 5) && sig->version != signer->version)
+		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, PGP_TAG_SIGNATURE,
+		    "signature version does not match the key version");
 	pgp_hash_update(h, sig->hashed_part.p, n);
 	switch (sig->version) {
 	case 3:
@@ -79,14 +84,9 @@ pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_d
 		return PGP_ERR_UNSUPPORTED;
 	}
 	pgp_hash_final(h, digest);
-	if (digest[0] != sig->prefix[0] || digest[1] != sig->prefix[1]) {
-		if (diag) {
-			diag->offset = 0;
-			diag->tag = PGP_TAG_SIGNATURE;
-			diag->what = "digest does not match the signature's hash prefix";
-		}
-		return PGP_ERR_BAD_SIG;
-	}
+	if (digest[0] != sig->prefix[0] || digest[1] != sig->prefix[1])
+		return pgp__fail(diag, PGP_ERR_BAD_SIG, 0, PGP_TAG_SIGNATURE,
+		    "digest does not match the signature's hash prefix");
 	return pgp_pk_verify(signer, sig, sig->hash_algo, digest, dlen, diag);
 }
 
