@@ -90,6 +90,8 @@ install: wotkit
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 wotkit $(DESTDIR)$(PREFIX)/bin/wotkit
 	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-sopv
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
 	rm -rf build build-san build-fuzz wotkit
