@@ -104,6 +104,9 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 			fprintf(f, "  offset:    %zu (signature packet)\n", r->offset);
 		fprintf(f, "  algorithm: %s/%s, v%u %s signature\n", pgp_pk_name(r->pk_algo),
 		    pgp_hash_name(r->hash_algo), r->sig_version, r->text_mode ? "text" : "binary");
+		if (r->status == PGP_OK && r->bare_key)
+			fputs("  note:      the key is bare (no user ID, no self-signature): nothing states\n"
+			    "             its owner, expiry or revocation\n", f);
 		if (r->status == PGP_OK && r->key_expired_now) {
 			cli_format_time(t, sizeof t, r->key_expires);
 			fprintf(f, "  note:      the key expired on %s, after the signature was made\n", t);
@@ -196,7 +199,8 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 		} else
 			fputs("null, ", f);
 		jtime(f, "key_expires", r->key_expires);
-		fprintf(f, "\"key_expired_now\": %s}", r->key_expired_now ? "true" : "false");
+		fprintf(f, "\"key_expired_now\": %s, \"bare_key\": %s}", r->key_expired_now ? "true" : "false",
+		    r->bare_key ? "true" : "false");
 	}
 	fputs("]}\n", f);
 }

@@ -92,6 +92,18 @@ check_sig(const pgp_cert *c, const pgp_sig *sig, enum comp_kind kind, const void
 	return e;
 }
 
+/*
+ * A component whose bindings all fail is "unusable" (the reason says which
+ * check failed: a forged or malformed binding is not a bad *document*
+ * signature); only a policy refusal is reported as such, so that
+ * "SHA-1 self-signatures" stays visible all the way to the verdict.
+ */
+static pgp_err
+unbound_status(pgp_err last_err)
+{
+	return last_err == PGP_ERR_POLICY ? PGP_ERR_POLICY : PGP_ERR_UNUSABLE;
+}
+
 static uint8_t
 infer_flags(const pgp_key *k)
 {
@@ -115,6 +127,62 @@ apply_revocation(pgp_keystate *ks, const pgp_sig *sig)
 		ks->revoked = level;
 		ks->revoked_at = sig->created;
 	}
+}
+
+/*
+ * RFC 9580 §10.1 puts a revocation right after what it revokes. One found
+ * elsewhere in the certificate (reordered or merged keyrings) is honoured
+ * too: a revocation can only make things less valid, never a signature
+ * good. Calls back with every valid revocation of `type` over `comp`
+ * outside the list `own` (which the caller has scanned in place).
+ */
+typedef void (*revoke_fn)(void *ctx, const pgp_sig *sig);
+
+static void
+scan_list_for(const pgp_cert *c, const pgp_rd *list, uint32_t n, uint8_t type,
+    enum comp_kind kind, const void *comp, int64_t t, const pgp_policy *pol,
+    revoke_fn fn, void *ctx)
+{
+	uint32_t i;
+	for (i = 0; i < n; i++) {
+		pgp_sig sig;
+		const char *why = NULL;
+		if (pgp_sig_parse(&sig, &list[i], NULL) != PGP_OK || sig.type != type ||
+		    !issued_by(&sig, &c->primary))
+			continue;
+		if (check_sig(c, &sig, kind, comp, &c->primary, t, pol,
+		    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
+			fn(ctx, &sig);
+	}
+}
+
+static void
+misplaced_revocations(const pgp_cert *c, const pgp_rd *own, uint8_t type, enum comp_kind kind,
+    const void *comp, int64_t t, const pgp_policy *pol, revoke_fn fn, void *ctx)
+{
+	uint32_t i;
+	if (c->dsigs != own)
+		scan_list_for(c, c->dsigs, c->ndsigs, type, kind, comp, t, pol, fn, ctx);
+	for (i = 0; i < c->nuids; i++)
+		if (c->uids[i].sigs != own)
+			scan_list_for(c, c->uids[i].sigs, c->uids[i].nsigs, type, kind, comp, t, pol, fn, ctx);
+	for (i = 0; i < c->nsubs; i++)
+		if (c->subs[i].sigs != own)
+			scan_list_for(c, c->subs[i].sigs, c->subs[i].nsigs, type, kind, comp, t, pol, fn, ctx);
+}
+
+static void
+revoke_key(void *ctx, const pgp_sig *sig)
+{
+	apply_revocation(ctx, sig);
+}
+
+static void
+revoke_uid(void *ctx, const pgp_sig *sig)
+{
+	int64_t *revoked_at = ctx;
+	if ((int64_t)sig->created > *revoked_at)
+		*revoked_at = sig->created;
 }
 
 /* Scan the direct signatures of the primary key. */
@@ -145,6 +213,8 @@ eval_direct(pgp_certeval *ev, const pgp_policy *pol, const pgp_sig **direct_out,
 				apply_revocation(&ev->primary, &sig);
 		}
 	}
+	misplaced_revocations(c, c->dsigs, PGP_SIG_KEY_REVOCATION, ON_DIRECT, NULL, ev->t, pol,
+	    revoke_key, &ev->primary);
 }
 
 /* Scan one user ID: newest valid certification in force, revocations. */
@@ -186,9 +256,11 @@ eval_uid(pgp_certeval *ev, uint32_t ui, const pgp_policy *pol, pgp_sig *binding,
 				revoked_at = sig.created;
 		}
 	}
+	misplaced_revocations(c, u->sigs, PGP_SIG_CERT_REVOCATION, ON_UID, u, ev->t, pol,
+	    revoke_uid, &revoked_at);
 	if (!*has_binding) {
 		/* the last refusal says why, e.g. a policy rule */
-		us->status = revoked_at >= 0 ? PGP_ERR_REVOKED : last_err;
+		us->status = revoked_at >= 0 ? PGP_ERR_REVOKED : unbound_status(last_err);
 		us->reason = revoked_at >= 0 ? "user ID revoked" : last_why;
 		return;
 	}
@@ -267,8 +339,10 @@ eval_subkey(pgp_certeval *ev, uint32_t si, const pgp_policy *pol)
 				apply_revocation(ks, &sig);
 		}
 	}
+	misplaced_revocations(c, sc->sigs, PGP_SIG_SUBKEY_REVOCATION, ON_SUBKEY, &sc->key, ev->t, pol,
+	    revoke_key, ks);
 	if (!has) {
-		ks->status = last_err;
+		ks->status = unbound_status(last_err);
 		ks->reason = last_why;
 		ks->sign_reason = last_why;
 		return;

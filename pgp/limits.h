@@ -25,6 +25,8 @@
 #define PGP_MAX_SIGS_PER_COMP    8192
 /* Signatures in one message or detached signature file. */
 #define PGP_MAX_MSG_SIGS         256
+/* Certificates tried for one issuer key ID (look-alike floods). */
+#define PGP_MAX_KEYID_CERTS      4096
 /* MPI size in bits (RSA 16384 is the largest anyone uses). */
 #define PGP_MAX_MPI_BITS         16384
 /* Armored input: total decoded size and header line length. */

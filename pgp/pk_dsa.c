@@ -76,6 +76,28 @@ load_key(dsa_key *k, const pgp_key *key, int strict, pgp_diag *diag)
 		return pgp__pk_fail(diag, PGP_ERR_MALFORMED, "DSA g not in [2, p-1]");
 	if (!in_group(&k->y, &k->p))
 		return pgp__pk_fail(diag, PGP_ERR_MALFORMED, "DSA y not in [2, p-1]");
+	/*
+	 * g and y must lie in the order-q subgroup (FIPS 186-4 §A.2.2 / SP
+	 * 800-89): with g or y of small order (g = p-1, order 2) anyone can
+	 * make signatures that verify, without the secret key.
+	 */
+	{
+		mbedtls_mpi t;
+		int ok;
+		mbedtls_mpi_init(&t);
+		rc = mbedtls_mpi_exp_mod(&t, &k->g, &k->q, &k->p, NULL);
+		ok = rc == 0 && mbedtls_mpi_cmp_int(&t, 1) == 0;
+		if (ok) {
+			rc = mbedtls_mpi_exp_mod(&t, &k->y, &k->q, &k->p, NULL);
+			ok = rc == 0 && mbedtls_mpi_cmp_int(&t, 1) == 0;
+		}
+		mbedtls_mpi_free(&t);
+		if (rc != 0)
+			goto mpi_err;
+		if (!ok)
+			return pgp__pk_fail(diag, PGP_ERR_MALFORMED,
+			    "DSA g or y is not in the subgroup of order q");
+	}
 	if (strict) {
 		qbits = mbedtls_mpi_bitlen(&k->q);
 		if (qbits != 160 && qbits != 224 && qbits != 256)

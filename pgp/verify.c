@@ -313,6 +313,7 @@ check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cer
 	}
 	if (ev.primary_uid >= 0)
 		res->primary_uid = c->uids[ev.primary_uid].data;
+	res->bare_key = ev.bare;
 	e = pgp_keystate_alive_at(&ev.primary, &c->primary, (int64_t)g->created, &res->reason);
 	if (e == PGP_OK && ev.primary.revoked == 1 && ev.primary.revoked_at <= (int64_t)g->created)
 		e = PGP_ERR_REVOKED;
@@ -339,14 +340,16 @@ out:
 	return e;
 }
 
-#define MAX_CANDIDATES 8
+/* Candidates held on the stack; more (a key ID shared by many certificates)
+ * are fetched into a heap array, up to PGP_MAX_KEYID_CERTS. */
+#define STACK_CANDIDATES 8
 
 static void
 verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_certsrc *src,
     const pgp_verify_opts *o, const pgp_policy *pol)
 {
 	const pgp_sig *g = &s->sig;
-	const pgp_cert *cands[MAX_CANDIDATES];
+	const pgp_cert *stack_cands[STACK_CANDIDATES], **cands = stack_cands;
 	uint8_t keyid[8];
 	size_t n, i;
 	pgp_result best;
@@ -405,13 +408,25 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_cert
 		res->reason = "signature names no issuer";
 		return;
 	}
-	n = src ? src->find(src->ctx, keyid, cands, MAX_CANDIDATES) : 0;
-	if (n > MAX_CANDIDATES)
-		n = MAX_CANDIDATES;
+	n = src ? src->find(src->ctx, keyid, cands, STACK_CANDIDATES) : 0;
+	if (n > STACK_CANDIDATES) {
+		/* every certificate holding the key ID is tried: a flood of
+		 * look-alikes must not hide the real one */
+		if (n > PGP_MAX_KEYID_CERTS)
+			n = PGP_MAX_KEYID_CERTS;
+		if ((cands = malloc(n * sizeof *cands)) == NULL) {
+			res->status = PGP_ERR_NOMEM;
+			res->reason = "out of memory";
+			return;
+		}
+		n = src->find(src->ctx, keyid, cands, n);
+		if (n > PGP_MAX_KEYID_CERTS)
+			n = PGP_MAX_KEYID_CERTS;
+	}
 	if (n == 0) {
 		res->status = PGP_ERR_NO_KEY;
 		res->reason = "no certificate holds the signing key";
-		return;
+		goto out;
 	}
 	for (i = 0; i < n; i++) {
 		pgp_result r = *res;
@@ -419,7 +434,7 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_cert
 		r.status = check_candidate(&r, s, &v->streams[s->stream], cands[i], keyid, o, pol, &math_ok);
 		if (r.status == PGP_OK) {
 			*res = r;
-			return;
+			goto out;
 		}
 		/* prefer reporting a candidate whose math held */
 		if (!have_best || math_ok) {
@@ -428,6 +443,9 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_cert
 		}
 	}
 	*res = best;
+out:
+	if (cands != stack_cands)
+		free((void *)cands);
 }
 
 /* see verify.h */
@@ -457,52 +475,71 @@ pgp_verifier_finish(pgp_verifier *v, const pgp_certsrc *src, const pgp_verify_op
 /* ---- inline-signed messages (RFC 9580 §10.3) ---- */
 
 typedef struct msgscan {
-	size_t nops, npre, npost;
 	int have_literal;
 	pgp_view literal;
 } msgscan;
 
+/*
+ * One level of an inline-signed message (RFC 9580 §10.3):
+ *   Message    := Literal | Compressed | Signed      (Encrypted: unsupported)
+ *   Compressed := a compressed data packet holding exactly one Message
+ *   Signed     := Signature Message | One-Pass-Signature Message Signature
+ * So a level is: signatures and one-pass packets, then one literal or
+ * compressed message, then one signature per one-pass packet, and nothing
+ * else. Marker and padding packets are skipped wherever they are.
+ */
 static pgp_err
-scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t base, int depth,
-    pgp_diag *diag)
+parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth, pgp_diag *diag)
 {
 	pgp_rd r;
 	pgp_err e = PGP_OK;
+	size_t nops = 0, nprefix = 0, ntrail = 0;
+	int done = 0;
 	pgp_rd_init(&r, p, len);
-	r.off = base;
 	if (depth > PGP_MAX_NESTING)
-		return pgp__fail(diag, PGP_ERR_LIMIT, base, -1, "compressed packets nested too deeply");
+		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested too deeply");
 	while (!pgp_rd_empty(&r)) {
 		pgp_pkt pkt;
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
 			return e;
+		if (pkt.tag == PGP_TAG_MARKER || pkt.tag == PGP_TAG_PADDING) {
+			pgp_pkt_release(&pkt);
+			continue;
+		}
+		if (done) {
+			/* after the message: only the signatures closing one-pass packets */
+			if (pkt.tag != PGP_TAG_SIGNATURE)
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1,
+				    pkt.tag == PGP_TAG_LITERAL ? "more than one literal data packet"
+				    : "packet after the end of the signed message");
+			else if (ntrail == nops)
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1,
+				    "more signatures after the data than one-pass signatures before it");
+			else {
+				ntrail++;
+				e = add_sig(v, &pkt.body, pkt.off);
+			}
+			pgp_pkt_release(&pkt);
+			if (e != PGP_OK)
+				return e;
+			continue;
+		}
 		switch (pkt.tag) {
-		case PGP_TAG_MARKER:
-		case PGP_TAG_PADDING:
-			break;
 		case PGP_TAG_ONE_PASS_SIG: {
 			pgp_ops ops;
-			if (m->have_literal)
-				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "one-pass signature after the literal data");
-			else if ((e = pgp_ops_parse(&ops, &pkt, diag)) == PGP_OK)
-				m->nops++;
+			if ((e = pgp_ops_parse(&ops, &pkt, diag)) == PGP_OK)
+				nops++;
 			break;
 		}
 		case PGP_TAG_SIGNATURE:
-			if (m->have_literal)
-				m->npost++;
-			else
-				m->npre++;
+			nprefix++;
 			e = add_sig(v, &pkt.body, pkt.off);
 			break;
 		case PGP_TAG_LITERAL: {
 			pgp_literal lit;
-			if (m->have_literal) {
-				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "more than one literal data packet");
-				break;
-			}
 			if ((e = pgp_literal_parse(&lit, &pkt, diag)) != PGP_OK)
 				break;
+			done = 1;
 			m->have_literal = 1;
 			m->literal = lit.data;
 			if (pkt.owned) { /* reassembled partial body: keep it */
@@ -514,15 +551,13 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 		case PGP_TAG_COMPRESSED: {
 			uint8_t *inner = NULL, algo = 0;
 			size_t inner_len = 0;
-			if (m->have_literal) {
-				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "compressed data after the literal data");
-				break;
-			}
 			if ((e = pgp_decompress(&inner, &inner_len, &pkt, &algo, diag)) != PGP_OK)
 				break;
 			if ((e = keep(v, inner)) != PGP_OK)
 				break;
-			e = scan_message(v, m, inner, inner_len, 0, depth + 1, diag);
+			/* the compressed data is one complete message of its own */
+			if ((e = parse_level(v, m, inner, inner_len, depth + 1, diag)) == PGP_OK)
+				done = 1;
 			break;
 		}
 		case PGP_TAG_PKESK:
@@ -530,7 +565,8 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 		case PGP_TAG_SED:
 		case PGP_TAG_SEIPD:
 		case PGP_TAG_AEAD:
-			e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt.off, -1, "encrypted messages are not supported (verification only)");
+			e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt.off, -1,
+			    "encrypted messages are not supported (verification only)");
 			break;
 		default:
 			e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "unexpected packet in a signed message");
@@ -540,6 +576,16 @@ scan_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, size_t b
 		if (e != PGP_OK)
 			return e;
 	}
+	if (!done) {
+		if (depth == 0 && nops == 0 && nprefix > 0)
+			return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1,
+			    "input holds only signatures: a detached signature needs the signed data too");
+		return pgp__fail(diag, PGP_ERR_MALFORMED, len, -1,
+		    depth ? "compressed data holds no complete message" : "message has no literal data packet");
+	}
+	if (ntrail != nops)
+		return pgp__fail(diag, PGP_ERR_MALFORMED, len, -1,
+		    "number of one-pass signatures does not match the signatures after the data");
 	return PGP_OK;
 }
 
@@ -550,16 +596,8 @@ verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 	pgp_err e;
 	memset(&m, 0, sizeof m);
 	v->kind = 2;
-	if ((e = scan_message(v, &m, p, len, 0, 0, diag)) != PGP_OK)
+	if ((e = parse_level(v, &m, p, len, 0, diag)) != PGP_OK)
 		return e;
-	if (!m.have_literal && m.nops == 0 && v->nsigs > 0)
-		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1,
-		    "input holds only signatures: a detached signature needs the signed data too");
-	if (!m.have_literal)
-		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1, "message has no literal data packet");
-	if (m.nops != m.npost)
-		return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1,
-		    "number of one-pass signatures does not match the signatures after the data");
 	if (v->nsigs == 0)
 		return pgp__fail(diag, PGP_ERR_NO_SIG, 0, -1, "message is not signed");
 	if ((e = plan_streams(v)) != PGP_OK)
@@ -607,6 +645,62 @@ verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
 	return e;
 }
 
+static int
+is_space(uint8_t c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static size_t
+skip_space(const uint8_t *p, size_t len, size_t pos)
+{
+	while (pos < len && is_space(p[pos]))
+		pos++;
+	return pos;
+}
+
+static int
+starts_with(const uint8_t *p, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+	return len >= n && memcmp(p, s, n) == 0;
+}
+
+/*
+ * One armored message and nothing else (whitespace aside): text before the
+ * armor or a second block would be data that was not verified, and a
+ * different message for another tool.
+ */
+static pgp_err
+dearmor_one(pgp_verifier *v, const uint8_t *msg, size_t len, size_t start,
+    const uint8_t **out, size_t *out_len, pgp_diag *diag)
+{
+	pgp_armor a;
+	size_t pos = start;
+	pgp_err e = pgp_armor_next(&a, msg, len, &pos, diag);
+	if (e == PGP_ERR_NOT_FOUND)
+		return pgp__fail(diag, PGP_ERR_MALFORMED, start, -1, "not an OpenPGP message");
+	if (e != PGP_OK)
+		return e;
+	if (a.begin_off != start) {
+		pgp_armor_release(&a);
+		return pgp__fail(diag, PGP_ERR_MALFORMED, start, -1,
+		    "text before the armored message");
+	}
+	if (skip_space(msg, len, pos) != len) {
+		pgp_armor_release(&a);
+		return pgp__fail(diag, PGP_ERR_MALFORMED, pos, -1,
+		    "data after the armored message (one message per input)");
+	}
+	*out = a.data ? a.data : (const uint8_t *)"";
+	*out_len = a.data_len;
+	if (a.data && (e = keep(v, a.data)) != PGP_OK)
+		return e;
+	a.data = NULL;
+	pgp_armor_release(&a);
+	return PGP_OK;
+}
+
 /* see verify.h */
 pgp_err
 pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
@@ -614,18 +708,25 @@ pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
 {
 	pgp_verifier *v;
 	pgp_err e;
+	size_t start;
 	*out = NULL;
 	if ((v = calloc(1, sizeof *v)) == NULL)
 		return PGP_ERR_NOMEM;
-	pgp_cleartext cl;
-	e = pgp_cleartext_parse(&cl, msg, len, diag);
-	if (e == PGP_OK) {
-		e = verify_cleartext(v, &cl, diag);
-	} else if (e == PGP_ERR_NOT_FOUND) {
+	start = skip_space(msg, len, 0);
+	if (len && (msg[0] & 0x80)) {
+		/* binary: starts with a CTB (RFC 9580 §4.2); never scanned for text */
+		e = verify_inline(v, msg, len, diag);
+	} else if (starts_with(msg + start, len - start, "-----BEGIN PGP SIGNED MESSAGE-----")) {
+		pgp_cleartext cl;
+		/* the parser refuses anything but whitespace after the signature */
+		if ((e = pgp_cleartext_parse(&cl, msg, len, diag)) == PGP_OK)
+			e = verify_cleartext(v, &cl, diag);
+	} else {
+		const uint8_t *bin = NULL;
 		size_t n = 0;
-		e = dearmor(&v->sigbytes, &n, msg, len, diag);
+		e = dearmor_one(v, msg, len, start, &bin, &n, diag);
 		if (e == PGP_OK)
-			e = verify_inline(v, v->sigbytes, n, diag);
+			e = verify_inline(v, bin, n, diag);
 	}
 	if (e == PGP_OK)
 		e = pgp_verifier_finish(v, src, o);

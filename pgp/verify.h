@@ -50,6 +50,7 @@ typedef struct pgp_result {
 	pgp_view primary_uid;    /* the cert's primary user ID (view into the keyring), or empty */
 	int64_t key_expires;     /* signing key expiry (absolute), 0 = never */
 	uint8_t key_expired_now; /* good at signing time, but the key has expired since */
+	uint8_t bare_key;        /* the certificate is a bare key without self-signatures */
 	size_t offset;           /* offset of the signature packet in its input */
 } pgp_result;
 
@@ -68,8 +69,12 @@ pgp_err pgp_verifier_finish(pgp_verifier *v, const pgp_certsrc *src, const pgp_v
 /*
  * Inline-signed message (RFC 9580 §10.3: one-pass signed, signature-first,
  * compressed; binary or armored), or a cleartext-signed message (§7). The
- * signed content (literal data, or the dash-unescaped cleartext) is
- * available with pgp_verifier_content() and lives as long as the verifier.
+ * input is one message and nothing else: binary input (first octet a CTB),
+ * or text that starts, after whitespace, with the armor or cleartext header
+ * and ends, before whitespace, with its END line. The signed content
+ * (literal data, or the dash-unescaped cleartext) is available with
+ * pgp_verifier_content(); it may point into msg, so msg must stay valid as
+ * long as the verifier.
  */
 pgp_err pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
     const pgp_certsrc *src, const pgp_verify_opts *o, pgp_diag *diag);
