@@ -1,0 +1,275 @@
+/*
+ * message.c - inline-signed (RFC 9580 §10.3) and cleartext-signed (§7)
+ * messages: framing, grammar and content, on top of the verifier in
+ * verify.c. see verify.h
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "verify_int.h"
+#include "armor.h"
+#include "buf.h"
+
+typedef struct msgscan {
+	int have_literal;
+	pgp_view literal;
+} msgscan;
+
+/*
+ * One level of an inline-signed message (RFC 9580 §10.3):
+ *   Message    := Literal | Compressed | Signed      (Encrypted: unsupported)
+ *   Compressed := a compressed data packet holding exactly one Message
+ *   Signed     := Signature Message | One-Pass-Signature Message Signature
+ * So a level is: signatures and one-pass packets, then one literal or
+ * compressed message, then one signature per one-pass packet, and nothing
+ * else. Marker and padding packets are skipped wherever they are.
+ */
+static pgp_err
+parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth, pgp_diag *diag)
+{
+	pgp_rd r;
+	pgp_err e = PGP_OK;
+	size_t nops = 0, nprefix = 0, ntrail = 0;
+	int done = 0;
+	pgp_rd_init(&r, p, len);
+	if (depth > PGP_MAX_NESTING)
+		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested too deeply");
+	while (!pgp_rd_empty(&r)) {
+		pgp_pkt pkt;
+		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
+			return e;
+		if (pkt.tag == PGP_TAG_MARKER || pkt.tag == PGP_TAG_PADDING) {
+			pgp_pkt_release(&pkt);
+			continue;
+		}
+		if (done) {
+			/* after the message: only the signatures closing one-pass packets */
+			if (pkt.tag != PGP_TAG_SIGNATURE)
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1,
+				    pkt.tag == PGP_TAG_LITERAL ? "more than one literal data packet"
+				    : "packet after the end of the signed message");
+			else if (ntrail == nops)
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1,
+				    "more signatures after the data than one-pass signatures before it");
+			else {
+				ntrail++;
+				e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+			}
+			pgp_pkt_release(&pkt);
+			if (e != PGP_OK)
+				return e;
+			continue;
+		}
+		switch (pkt.tag) {
+		case PGP_TAG_ONE_PASS_SIG: {
+			pgp_ops ops;
+			if ((e = pgp_ops_parse(&ops, &pkt, diag)) == PGP_OK)
+				nops++;
+			break;
+		}
+		case PGP_TAG_SIGNATURE:
+			nprefix++;
+			e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+			break;
+		case PGP_TAG_LITERAL: {
+			pgp_literal lit;
+			if ((e = pgp_literal_parse(&lit, &pkt, diag)) != PGP_OK)
+				break;
+			done = 1;
+			m->have_literal = 1;
+			m->literal = lit.data;
+			if (pkt.owned) { /* reassembled partial body: keep it */
+				e = pgp__verifier_keep(v, pkt.owned);
+				pkt.owned = NULL;
+			}
+			break;
+		}
+		case PGP_TAG_COMPRESSED: {
+			uint8_t *inner = NULL, algo = 0;
+			size_t inner_len = 0;
+			if ((e = pgp_decompress(&inner, &inner_len, &pkt, &algo, diag)) != PGP_OK)
+				break;
+			if ((e = pgp__verifier_keep(v, inner)) != PGP_OK)
+				break;
+			/* the compressed data is one complete message of its own */
+			if ((e = parse_level(v, m, inner, inner_len, depth + 1, diag)) == PGP_OK)
+				done = 1;
+			break;
+		}
+		case PGP_TAG_PKESK:
+		case PGP_TAG_SKESK:
+		case PGP_TAG_SED:
+		case PGP_TAG_SEIPD:
+		case PGP_TAG_AEAD:
+			e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt.off, -1,
+			    "encrypted messages are not supported (verification only)");
+			break;
+		default:
+			e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1, "unexpected packet in a signed message");
+			break;
+		}
+		pgp_pkt_release(&pkt);
+		if (e != PGP_OK)
+			return e;
+	}
+	if (!done) {
+		if (depth == 0 && nops == 0 && nprefix > 0)
+			return pgp__fail(diag, PGP_ERR_MALFORMED, 0, -1,
+			    "input holds only signatures: a detached signature needs the signed data too");
+		return pgp__fail(diag, PGP_ERR_MALFORMED, len, -1,
+		    depth ? "compressed data holds no complete message" : "message has no literal data packet");
+	}
+	if (ntrail != nops)
+		return pgp__fail(diag, PGP_ERR_MALFORMED, len, -1,
+		    "number of one-pass signatures does not match the signatures after the data");
+	return PGP_OK;
+}
+
+static pgp_err
+verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	msgscan m;
+	pgp_err e;
+	memset(&m, 0, sizeof m);
+	v->kind = 2;
+	if ((e = parse_level(v, &m, p, len, 0, diag)) != PGP_OK)
+		return e;
+	if (v->nsigs == 0)
+		return pgp__fail(diag, PGP_ERR_NO_SIG, 0, -1, "message is not signed");
+	if ((e = pgp__verifier_plan(v)) != PGP_OK)
+		return e;
+	v->content = m.literal;
+	pgp_verifier_update(v, m.literal.p, m.literal.len);
+	return PGP_OK;
+}
+
+/* Takes over cl (released here). */
+static pgp_err
+verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
+{
+	pgp_cleartext cl = *clp;
+	pgp_buf canon;
+	pgp_err e;
+	size_t i;
+	v->kind = 1;
+	for (i = 0; i < cl.n_hash && i < sizeof v->hash_id_buf; i++)
+		v->hash_id_buf[i] = cl.hash_ids[i];
+	v->hash_ids = v->hash_id_buf;
+	v->nhash_ids = i;
+	pgp_buf_init(&canon, PGP_MAX_ARMOR_DECODED);
+	e = pgp__verifier_load_sigs(v, cl.sig, cl.sig_len, diag);
+	if (e == PGP_OK)
+		e = pgp__verifier_plan(v);
+	if (e == PGP_OK)
+		e = pgp_cleartext_canon(&canon, cl.text, cl.text_len);
+	if (e == PGP_OK)
+		pgp_verifier_update(v, canon.p ? canon.p : (const uint8_t *)"", canon.len);
+	pgp_buf_free(&canon);
+	if (e == PGP_OK) {
+		/* the verifier keeps the unescaped text as its content */
+		v->content.p = cl.text;
+		v->content.len = cl.text_len;
+		e = pgp__verifier_keep(v, cl.text);
+		cl.text = NULL;
+		/* signature views point into cl.sig: keep it too */
+		if (e == PGP_OK) {
+			e = pgp__verifier_keep(v, cl.sig);
+			cl.sig = NULL;
+		}
+	}
+	pgp_cleartext_release(&cl);
+	return e;
+}
+
+static int
+is_space(uint8_t c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static size_t
+skip_space(const uint8_t *p, size_t len, size_t pos)
+{
+	while (pos < len && is_space(p[pos]))
+		pos++;
+	return pos;
+}
+
+static int
+starts_with(const uint8_t *p, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+	return len >= n && memcmp(p, s, n) == 0;
+}
+
+/*
+ * One armored message and nothing else (whitespace aside): text before the
+ * armor or a second block would be data that was not verified, and a
+ * different message for another tool.
+ */
+static pgp_err
+dearmor_one(pgp_verifier *v, const uint8_t *msg, size_t len, size_t start,
+    const uint8_t **out, size_t *out_len, pgp_diag *diag)
+{
+	pgp_armor a;
+	size_t pos = start;
+	pgp_err e = pgp_armor_next(&a, msg, len, &pos, diag);
+	if (e == PGP_ERR_NOT_FOUND)
+		return pgp__fail(diag, PGP_ERR_MALFORMED, start, -1, "not an OpenPGP message");
+	if (e != PGP_OK)
+		return e;
+	if (a.begin_off != start) {
+		pgp_armor_release(&a);
+		return pgp__fail(diag, PGP_ERR_MALFORMED, start, -1,
+		    "text before the armored message");
+	}
+	if (skip_space(msg, len, pos) != len) {
+		pgp_armor_release(&a);
+		return pgp__fail(diag, PGP_ERR_MALFORMED, pos, -1,
+		    "data after the armored message (one message per input)");
+	}
+	*out = a.data ? a.data : (const uint8_t *)"";
+	*out_len = a.data_len;
+	if (a.data && (e = pgp__verifier_keep(v, a.data)) != PGP_OK)
+		return e;
+	a.data = NULL;
+	pgp_armor_release(&a);
+	return PGP_OK;
+}
+
+/* see verify.h */
+pgp_err
+pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
+    const pgp_certsrc *src, const pgp_verify_opts *o, pgp_diag *diag)
+{
+	pgp_verifier *v;
+	pgp_err e;
+	size_t start;
+	*out = NULL;
+	if ((v = calloc(1, sizeof *v)) == NULL)
+		return PGP_ERR_NOMEM;
+	start = skip_space(msg, len, 0);
+	if (len && (msg[0] & 0x80)) {
+		/* binary: starts with a CTB (RFC 9580 §4.2); never scanned for text */
+		e = verify_inline(v, msg, len, diag);
+	} else if (starts_with(msg + start, len - start, "-----BEGIN PGP SIGNED MESSAGE-----")) {
+		pgp_cleartext cl;
+		/* the parser refuses anything but whitespace after the signature */
+		if ((e = pgp_cleartext_parse(&cl, msg, len, diag)) == PGP_OK)
+			e = verify_cleartext(v, &cl, diag);
+	} else {
+		const uint8_t *bin = NULL;
+		size_t n = 0;
+		e = dearmor_one(v, msg, len, start, &bin, &n, diag);
+		if (e == PGP_OK)
+			e = verify_inline(v, bin, n, diag);
+	}
+	if (e == PGP_OK)
+		e = pgp_verifier_finish(v, src, o);
+	if (e != PGP_OK) {
+		pgp_verifier_free(v);
+		return e;
+	}
+	*out = v;
+	return PGP_OK;
+}
+

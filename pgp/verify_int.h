@@ -1,0 +1,56 @@
+/*
+ * verify_int.h - internals shared by verify.c (detached signatures, the
+ * per-signature checks) and message.c (inline-signed and cleartext-signed
+ * messages). Not part of the public API.
+ */
+#ifndef PGP_VERIFY_INT_H
+#define PGP_VERIFY_INT_H
+
+#include "verify.h"
+#include "hash.h"
+#include "limits.h"
+#include "sighash.h"
+
+/* One hashing pass over the document, shared by signatures that hash it
+ * the same way (same algorithm and mode, no salt). */
+typedef struct vstream {
+	pgp_hash h;
+	pgp_textcanon tc;
+	uint8_t alg, text, salted;
+} vstream;
+
+typedef struct vsig {
+	pgp_sig sig;
+	pgp_err err;          /* PGP_OK if the signature is checkable */
+	const char *why;
+	int stream;           /* index into streams, -1 if none */
+	size_t off;
+} vsig;
+
+struct pgp_verifier {
+	int kind;             /* 0 detached, 1 cleartext, 2 inline */
+	uint8_t *sigbytes;    /* owned copy of the signature packets */
+	vsig *sigs;
+	size_t nsigs;
+	vstream *streams;
+	size_t nstreams;
+	pgp_result *results;
+	size_t ngood;
+	pgp_view content;
+	uint8_t *owned[PGP_MAX_NESTING + 4]; /* decompressed / reassembled / cleartext buffers */
+	size_t nowned;
+	const uint8_t *hash_ids; /* cleartext Hash: header algorithms */
+	size_t nhash_ids;
+	uint8_t hash_id_buf[16];
+};
+
+/* Keep an owned buffer until the verifier is freed (PGP_ERR_LIMIT if full). */
+pgp_err pgp__verifier_keep(pgp_verifier *v, uint8_t *p);
+/* Record one signature packet body found at off; parse errors become its result. */
+pgp_err pgp__verifier_add_sig(pgp_verifier *v, const pgp_rd *body, size_t off);
+/* Decide per signature whether it can be checked; attach hash streams. */
+pgp_err pgp__verifier_plan(pgp_verifier *v);
+/* Parse a file of detached signature packets into v. */
+pgp_err pgp__verifier_load_sigs(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag);
+
+#endif
