@@ -100,19 +100,29 @@ typedef struct cert_counts {
 	size_t end;  /* bytes of input the certificate spans */
 } cert_counts;
 
-/* Frame the packets of one certificate starting at a primary key packet. */
+/*
+ * Frame the packets of one certificate starting at a primary key packet.
+ * A framing error after the primary key ends the certificate there: it is
+ * kept, and the error comes back in *pending for the caller to report.
+ */
 static pgp_err
-count_cert(cert_counts *c, const pgp_rd *start, pgp_diag *diag)
+count_cert(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag)
 {
 	pgp_rd r = *start;
 	pgp_pkt pkt;
 	pgp_err e;
 	int first = 1;
 	memset(c, 0, sizeof *c);
+	*pending = PGP_OK;
 	while (!pgp_rd_empty(&r)) {
 		pgp_rd save = r;
-		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
-			return e;
+		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK) {
+			if (first)
+				return e;
+			*pending = e;
+			r = save;
+			break;
+		}
 		pgp_pkt_release(&pkt);
 		if (is_primary_tag(pkt.tag) && !first) {
 			r = save;
@@ -276,6 +286,7 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		cert_counts cc;
 		pgp_cert *c = NULL;
 		pgp_rd start;
+		pgp_err pending;
 
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
 			return e;
@@ -283,7 +294,7 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		if (!is_primary_tag(pkt.tag))
 			continue; /* stray packet before a primary key */
 		start = save;
-		if ((e = count_cert(&cc, &start, diag)) != PGP_OK)
+		if ((e = count_cert(&cc, &start, &pending, diag)) != PGP_OK)
 			return e;
 		start.len = cc.end;
 		e = build_cert(&c, &start, &cc, diag);
@@ -293,10 +304,14 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 			return e;
 		if (e != PGP_OK) {
 			s->skipped++;
+			if (pending != PGP_OK)
+				return pending;
 			continue;
 		}
 		if ((e = add_cert(s, c)) != PGP_OK)
 			return e;
+		if (pending != PGP_OK)
+			return pending; /* diag still describes the framing error */
 	}
 	return PGP_OK;
 }
