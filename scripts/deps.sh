@@ -15,6 +15,7 @@ if [ "${WOTKIT_TEST_DEPS:-1}" = 1 ]; then
 	command -v gpgv >/dev/null 2>&1 || need="$need gpgv"
 	command -v sq >/dev/null 2>&1 || need="$need sq"
 	command -v sqv >/dev/null 2>&1 || need="$need sqv"
+	command -v python3 >/dev/null 2>&1 || need="$need python3"
 	[ -f /usr/share/keyrings/debian-archive-keyring.gpg ] || need="$need debian-archive-keyring"
 	dpkg-query -W libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
 fi
