@@ -21,7 +21,8 @@ typedef struct msgscan {
  *   Signed     := Signature Message | One-Pass-Signature Message Signature
  * So a level is: signatures and one-pass packets, then one literal or
  * compressed message, then one signature per one-pass packet, and nothing
- * else. Marker and padding packets are skipped wherever they are.
+ * else. Marker, padding and non-critical (40-63) packets are skipped
+ * wherever they are (RFC 9580 §4.3).
  */
 static pgp_err
 parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth, pgp_diag *diag)
@@ -37,7 +38,7 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 		pgp_pkt pkt;
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
 			return e;
-		if (pkt.tag == PGP_TAG_MARKER || pkt.tag == PGP_TAG_PADDING) {
+		if (pgp_tag_ignorable(pkt.tag)) {
 			pgp_pkt_release(&pkt);
 			continue;
 		}

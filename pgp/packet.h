@@ -95,6 +95,15 @@ typedef struct pgp_pkt {
  * pgp_pkt_release() on the previous packet first.
  */
 pgp_err pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag);
+
+/* RFC 9580 §4.3, §5.8, §5.14: marker and padding packets, and packets of
+ * the non-critical range 40-63 (which an implementation that does not know
+ * them MUST ignore), are skipped wherever they appear. */
+static inline int
+pgp_tag_ignorable(int tag)
+{
+	return tag == PGP_TAG_MARKER || tag == PGP_TAG_PADDING || (tag >= 40 && tag <= 63);
+}
 void pgp_pkt_release(pgp_pkt *pkt);
 const char *pgp_tag_name(int tag);
 

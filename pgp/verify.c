@@ -134,7 +134,7 @@ pgp__verifier_load_sigs(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag 
 			return e;
 		if (pkt.tag == PGP_TAG_SIGNATURE)
 			e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
-		else if (pkt.tag == PGP_TAG_MARKER || pkt.tag == PGP_TAG_PADDING)
+		else if (pgp_tag_ignorable(pkt.tag))
 			e = PGP_OK;
 		else
 			e = pgp__fail(diag, PGP_ERR_MALFORMED, pkt.off, -1,
