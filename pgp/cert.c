@@ -29,6 +29,9 @@ struct pgp_certset {
 	size_t nidx, capidx;
 	size_t sorted;   /* idx[0..sorted) is sorted; lookups sort the rest */
 	size_t skipped;
+	idx_ent *loose_id;  /* stand-alone key revocations: issuer key ID ... */
+	pgp_rd *loose;      /* ... and signature body */
+	size_t nloose, caploose, caploose_id, attached;
 };
 
 /* see cert.h */
@@ -46,8 +49,12 @@ pgp_certset_free(pgp_certset *s)
 	size_t i;
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->ncerts; i++)
+	for (i = 0; i < s->ncerts; i++) {
+		free(s->certs[i]->loose);
 		free(s->certs[i]);
+	}
+	free(s->loose_id);
+	free(s->loose);
 	for (i = 0; i < s->nowned; i++)
 		free(s->owned[i]);
 	free(s->certs);
@@ -55,6 +62,8 @@ pgp_certset_free(pgp_certset *s)
 	free(s->idx);
 	free(s);
 }
+
+static pgp_certset *settle(const pgp_certset *cs);
 
 static pgp_err
 grow(void **p, size_t *cap, size_t need, size_t elem)
@@ -273,6 +282,32 @@ add_cert(pgp_certset *s, pgp_cert *c)
 	return PGP_OK;
 }
 
+/* A signature outside any certificate: keep it if it is a key revocation. */
+static pgp_err
+keep_loose_revocation(pgp_certset *s, const pgp_rd *body)
+{
+	pgp_sig sig;
+	pgp_err e;
+	uint8_t keyid[8];
+	if (pgp_sig_parse(&sig, body, NULL) != PGP_OK || sig.type != PGP_SIG_KEY_REVOCATION)
+		return PGP_OK;
+	if (sig.issuer_fpr.len == 20)
+		memcpy(keyid, sig.issuer_fpr.v + 12, 8);
+	else if (sig.issuer_fpr.len == 32)
+		memcpy(keyid, sig.issuer_fpr.v, 8);
+	else if (sig.has_issuer)
+		memcpy(keyid, sig.issuer, 8);
+	else
+		return PGP_OK;
+	if ((e = grow((void **)&s->loose, &s->caploose, s->nloose + 1, sizeof *s->loose)) != PGP_OK ||
+	    (e = grow((void **)&s->loose_id, &s->caploose_id, s->nloose + 1, sizeof *s->loose_id)) != PGP_OK)
+		return e;
+	s->loose[s->nloose] = *body;
+	memcpy(s->loose_id[s->nloose].keyid, keyid, 8);
+	s->nloose++;
+	return PGP_OK;
+}
+
 /* see cert.h */
 pgp_err
 pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
@@ -291,6 +326,11 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
 			return e;
 		pgp_pkt_release(&pkt);
+		if (pkt.tag == PGP_TAG_SIGNATURE) {
+			if ((e = keep_loose_revocation(s, &pkt.body)) != PGP_OK)
+				return e;
+			continue;
+		}
 		if (!is_primary_tag(pkt.tag))
 			continue; /* stray packet before a primary key */
 		start = save;
@@ -340,7 +380,7 @@ pgp_certset_count(const pgp_certset *s)
 const pgp_cert *
 pgp_certset_get(const pgp_certset *s, size_t i)
 {
-	return i < s->ncerts ? s->certs[i] : NULL;
+	return i < s->ncerts ? settle(s)->certs[i] : NULL;
 }
 
 /* see cert.h */
@@ -360,19 +400,11 @@ idx_cmp(const void *a, const void *b)
 	return x->cert < y->cert ? -1 : x->cert > y->cert;
 }
 
-/* see cert.h */
-size_t
-pgp_certset_find(const pgp_certset *cs, const uint8_t keyid[8], const pgp_cert **out, size_t max)
+/* Binary search: first index entry with this key ID, or nidx. */
+static size_t
+idx_lower(const pgp_certset *s, const uint8_t keyid[8])
 {
-	/* The index is sorted lazily on the first lookup after additions. */
-	pgp_certset *s = (pgp_certset *)(uintptr_t)cs;
-	size_t lo = 0, hi, n = 0;
-	uint32_t last = UINT32_MAX;
-	if (s->sorted != s->nidx) {
-		qsort(s->idx, s->nidx, sizeof *s->idx, idx_cmp);
-		s->sorted = s->nidx;
-	}
-	hi = s->nidx;
+	size_t lo = 0, hi = s->nidx;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (memcmp(s->idx[mid].keyid, keyid, 8) < 0)
@@ -380,6 +412,54 @@ pgp_certset_find(const pgp_certset *cs, const uint8_t keyid[8], const pgp_cert *
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/* Attach stand-alone revocations to the primary keys they name (the index
+ * is sorted). One that names no primary key in the set stays unattached. */
+static void
+attach_loose(pgp_certset *s)
+{
+	for (; s->attached < s->nloose; s->attached++) {
+		size_t i = idx_lower(s, s->loose_id[s->attached].keyid);
+		for (; i < s->nidx && memcmp(s->idx[i].keyid, s->loose_id[s->attached].keyid, 8) == 0; i++) {
+			pgp_cert *c = s->certs[s->idx[i].cert];
+			pgp_rd *n;
+			if (memcmp(c->primary.keyid, s->loose_id[s->attached].keyid, 8) != 0)
+				continue;
+			if ((n = realloc(c->loose, (c->nloose + 1) * sizeof *n)) == NULL)
+				continue; /* out of memory: the revocation is not honoured */
+			c->loose = n;
+			c->loose[c->nloose++] = s->loose[s->attached];
+		}
+	}
+}
+
+/*
+ * The index is sorted, and stand-alone revocations attached, lazily on the
+ * first lookup after additions (so loading many files costs one sort).
+ */
+static pgp_certset *
+settle(const pgp_certset *cs)
+{
+	pgp_certset *s = (pgp_certset *)(uintptr_t)cs;
+	if (s->sorted != s->nidx) {
+		qsort(s->idx, s->nidx, sizeof *s->idx, idx_cmp);
+		s->sorted = s->nidx;
+	}
+	if (s->attached != s->nloose)
+		attach_loose(s);
+	return s;
+}
+
+/* see cert.h */
+size_t
+pgp_certset_find(const pgp_certset *cs, const uint8_t keyid[8], const pgp_cert **out, size_t max)
+{
+	pgp_certset *s = settle(cs);
+	size_t lo, n = 0;
+	uint32_t last = UINT32_MAX;
+	lo = idx_lower(s, keyid);
 	for (; lo < s->nidx && memcmp(s->idx[lo].keyid, keyid, 8) == 0; lo++) {
 		if (s->idx[lo].cert == last)
 			continue;

@@ -45,6 +45,9 @@ struct pgp_cert {
 	uint32_t nsubs;
 	size_t off;        /* offset of the primary key packet in its input */
 	pgp_view raw;      /* all octets of this certificate in its input */
+	pgp_rd *loose;     /* stand-alone key revocations (0x20) naming this key as
+	                      issuer, found outside any certificate in the set */
+	uint32_t nloose;
 };
 
 /*
@@ -64,7 +67,10 @@ void pgp_certset_free(pgp_certset *s);
 /*
  * Parse binary OpenPGP packets holding certificates (a keyring, an export,
  * secret keys whose public parts are used). Trust, marker and padding packets
- * are ignored; packets before the first primary key are skipped. A certificate
+ * are ignored; packets before the first primary key are skipped, except
+ * stand-alone key revocations (revocation certificates, as `gpg --gen-revoke`
+ * writes them), which are attached to the certificate of their issuer
+ * wherever in the set it is (checked like any revocation when evaluated). A certificate
  * whose primary key does not parse is skipped and counted. Framing errors stop
  * the parse: certificates before the error are kept and the error is returned.
  */

@@ -169,6 +169,8 @@ misplaced_revocations(const pgp_cert *c, const pgp_rd *own, uint8_t type, enum c
 	for (i = 0; i < c->nsubs; i++)
 		if (c->subs[i].sigs != own)
 			scan_list_for(c, c->subs[i].sigs, c->subs[i].nsigs, type, kind, comp, t, pol, fn, ctx);
+	if (c->nloose)
+		scan_list_for(c, c->loose, c->nloose, type, kind, comp, t, pol, fn, ctx);
 }
 
 static void
