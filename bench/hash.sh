@@ -30,15 +30,15 @@ ${CC:-cc} -std=c11 -O2 -Wall -Wextra -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 -I
 
 [ -f "$f" ] || head -c 1G /dev/urandom >"$f"
 echo "input: $f ($(wc -c <"$f") bytes)"
-"$hb" -v sha256 /dev/null >/dev/null
-"$hb" -v sha512 /dev/null >/dev/null
+"$hb" -v SHA256 /dev/null >/dev/null
+"$hb" -v SHA512 /dev/null >/dev/null
 
 # Digests must match the reference tools, on both code paths.
 fail=0
 for a in sha256 sha512; do
 	want=$(${a}sum "$f" | cut -d' ' -f1)
 	for opt in "" -p; do
-		got=$("$hb" $opt "$a" "$f" | cut -d' ' -f1)
+		got=$("$hb" $opt "$(echo "$a" | tr a-z A-Z)" "$f" | cut -d" " -f1)
 		if [ "$got" != "$want" ]; then
 			echo "MISMATCH: hashbench $opt $a: $got, ${a}sum: $want" >&2
 			fail=1
@@ -49,11 +49,11 @@ done
 echo "digests: hashbench (accelerated and portable) == sha256sum/sha512sum"
 
 hyperfine --warmup 1 --runs 5 --style basic --export-json "$json" \
-	-n "wotkit sha256" "$hb sha256 $f" \
+	-n "wotkit sha256" "$hb SHA256 $f" \
 	-n "sha256sum" "sha256sum $f" \
 	-n "openssl sha256" "openssl dgst -sha256 $f" \
-	-n "wotkit sha512" "$hb sha512 $f" \
-	-n "wotkit sha512 portable" "$hb -p sha512 $f" \
+	-n "wotkit sha512" "$hb SHA512 $f" \
+	-n "wotkit sha512 portable" "$hb -p SHA512 $f" \
 	-n "sha512sum" "sha512sum $f" \
 	-n "openssl sha512" "openssl dgst -sha512 $f" >/dev/null
 

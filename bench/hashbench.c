@@ -3,7 +3,7 @@
  * in sha256sum's format ("<hex>  <file>"), for bench/hash.sh.
  *
  *   hashbench [-p] [-v] ALG FILE
- *     ALG  md5 sha1 ripemd160 sha224 sha256 sha384 sha512 sha3-256 sha3-512
+ *     ALG  MD5 SHA1 RIPEMD160 SHA224 SHA256 SHA384 SHA512 SHA3-256 SHA3-512
  *     -p   force the portable code paths (no SHA-NI / AVX2)
  *     -v   name the implementation on stderr
  *
@@ -18,17 +18,11 @@
 #include <unistd.h>
 #include "pgp/hash.h"
 
+/* RFC 9580 text names: SHA256, SHA512, SHA3-256, ... */
 static int
 alg_by_name(const char *s)
 {
-	static const int algs[] = {PGP_HASH_MD5, PGP_HASH_SHA1, PGP_HASH_RIPEMD160,
-	    PGP_HASH_SHA224, PGP_HASH_SHA256, PGP_HASH_SHA384, PGP_HASH_SHA512,
-	    PGP_HASH_SHA3_256, PGP_HASH_SHA3_512};
-	size_t i;
-	for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
-		if (strcasecmp(s, pgp_hash_name(algs[i])) == 0)
-			return algs[i];
-	return 0;
+	return pgp_hash_by_name(s, strlen(s));
 }
 
 int

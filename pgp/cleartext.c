@@ -5,22 +5,6 @@
 #include "hash.h"
 #include "limits.h"
 
-/* RFC 9580 §9.5 Table 23, "Text Name" column. */
-static const struct {
-	const char *name;
-	uint8_t id;
-} hash_names[] = {
-	{ "MD5", PGP_HASH_MD5 },
-	{ "SHA1", PGP_HASH_SHA1 },
-	{ "RIPEMD160", PGP_HASH_RIPEMD160 },
-	{ "SHA256", PGP_HASH_SHA256 },
-	{ "SHA384", PGP_HASH_SHA384 },
-	{ "SHA512", PGP_HASH_SHA512 },
-	{ "SHA224", PGP_HASH_SHA224 },
-	{ "SHA3-256", PGP_HASH_SHA3_256 },
-	{ "SHA3-512", PGP_HASH_SHA3_512 },
-};
-
 static int
 is_ws(uint8_t c)
 {
@@ -31,7 +15,8 @@ is_ws(uint8_t c)
 static pgp_err
 add_hash(pgp_cleartext *out, const uint8_t *p, size_t n, size_t off, pgp_diag *diag)
 {
-	size_t i, k;
+	size_t k;
+	int id;
 
 	while (n > 0 && is_ws(p[0])) {
 		p++;
@@ -40,18 +25,16 @@ add_hash(pgp_cleartext *out, const uint8_t *p, size_t n, size_t off, pgp_diag *d
 	}
 	while (n > 0 && is_ws(p[n - 1]))
 		n--;
-	for (i = 0; i < sizeof hash_names / sizeof hash_names[0]; i++) {
-		if (strlen(hash_names[i].name) != n ||
-		    memcmp(hash_names[i].name, p, n) != 0)
-			continue;
+	/* RFC 9580 §9.5 Table 23, "Text Name" column */
+	if ((id = pgp_hash_by_name((const char *)p, n)) != 0) {
 		for (k = 0; k < out->n_hash; k++)
-			if (out->hash_ids[k] == hash_names[i].id)
+			if (out->hash_ids[k] == id)
 				return PGP_OK;
 		if (out->n_hash == PGP_CLEARTEXT_MAX_HASHES) {
 			pgp__diag_set(diag, off, -1, "too many Hash header names");
 			return PGP_ERR_LIMIT;
 		}
-		out->hash_ids[out->n_hash++] = hash_names[i].id;
+		out->hash_ids[out->n_hash++] = (uint8_t)id;
 		return PGP_OK;
 	}
 	pgp__diag_set(diag, off, -1, n == 0 ? "empty name in Hash header" :

@@ -198,6 +198,22 @@ static const uint64_t IV_SHA512[8] = {
 };
 
 /* see hash.h */
+int
+pgp_hash_by_name(const char *p, size_t n)
+{
+	static const uint8_t algs[] = {PGP_HASH_MD5, PGP_HASH_SHA1, PGP_HASH_RIPEMD160,
+	    PGP_HASH_SHA256, PGP_HASH_SHA384, PGP_HASH_SHA512, PGP_HASH_SHA224,
+	    PGP_HASH_SHA3_256, PGP_HASH_SHA3_512};
+	size_t i;
+	for (i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+		const char *name = pgp_hash_name(algs[i]);
+		if (strlen(name) == n && memcmp(name, p, n) == 0)
+			return algs[i];
+	}
+	return 0;
+}
+
+/* see hash.h */
 pgp_err
 pgp_hash_init(pgp_hash *h, int alg)
 {

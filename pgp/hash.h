@@ -71,6 +71,9 @@ void pgp_hash_final(pgp_hash *h, uint8_t out[PGP_HASH_MAX_LEN]);
 size_t pgp_hash_len(int alg);
 /* "SHA256", ...; "unknown" if unknown. */
 const char *pgp_hash_name(int alg);
+/* The algorithm whose RFC 9580 §9.5 text name ("SHA256", "SHA3-256", ...)
+ * is exactly p[0..n) (case matters, as in armor Hash: headers); 0 if none. */
+int pgp_hash_by_name(const char *p, size_t n);
 /* One-shot convenience. */
 pgp_err pgp_hash_buf(int alg, const void *p, size_t n, uint8_t out[PGP_HASH_MAX_LEN]);
 

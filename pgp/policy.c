@@ -9,6 +9,7 @@
  *   SHA-2, SHA-3: accepted
  *   RSA, DSA, ElGamal below 2048 bits: rejected from 2014-02-01
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -101,17 +102,18 @@ parse_date(const char *s, int64_t *out)
 static int
 hash_by_name(const char *s)
 {
-	static const int algs[] = {PGP_HASH_MD5, PGP_HASH_SHA1, PGP_HASH_RIPEMD160,
-	    PGP_HASH_SHA224, PGP_HASH_SHA256, PGP_HASH_SHA384, PGP_HASH_SHA512,
-	    PGP_HASH_SHA3_256, PGP_HASH_SHA3_512};
-	size_t i;
-	for (i = 0; i < sizeof algs / sizeof algs[0]; i++)
-		if (strcasecmp(s, pgp_hash_name(algs[i])) == 0)
-			return algs[i];
+	/* RFC 9580 text names ("SHA256") in any case, and the spellings
+	 * people write ("SHA-256") */
+	char up[32];
+	size_t i, n = strlen(s);
 	if (strcasecmp(s, "SHA-1") == 0) return PGP_HASH_SHA1;
 	if (strcasecmp(s, "SHA-256") == 0) return PGP_HASH_SHA256;
 	if (strcasecmp(s, "SHA-512") == 0) return PGP_HASH_SHA512;
-	return -1;
+	if (n >= sizeof up)
+		return 0;
+	for (i = 0; i < n; i++)
+		up[i] = (char)toupper((unsigned char)s[i]);
+	return pgp_hash_by_name(up, n);
 }
 
 /* see policy.h */
@@ -139,7 +141,7 @@ pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
 			continue;
 		if (strcmp(a, "hash") == 0 && fields == 4) {
 			pgp_hash_rule *r;
-			if ((alg = hash_by_name(b)) < 0 || parse_date(d, &when) != 0)
+			if ((alg = hash_by_name(b)) == 0 || parse_date(d, &when) != 0)
 				goto bad;
 			if ((r = find_rule(p, alg)) == NULL)
 				goto bad;
