@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "pgp/limits.h"
+#include "pgp/policy.h"
 #include "pgp/verify.h"
 
 const char *cli_prog = "wotkit";
@@ -125,20 +126,6 @@ cli_report(const char *file, pgp_err e, const pgp_diag *d)
 		fprintf(stderr, "%s: %s: %s\n", cli_prog, file, pgp_strerror(e));
 }
 
-static int64_t
-days_from_civil(int64_t y, unsigned m, unsigned d)
-{
-	/* proleptic Gregorian calendar, days since 1970-01-01 */
-	int64_t era;
-	unsigned yoe, doy, doe;
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (int64_t)doe - 719468;
-}
-
 /* see cli.h */
 int
 cli_parse_time(const char *s, int64_t now, int64_t *out)
@@ -182,7 +169,7 @@ cli_parse_time(const char *s, int64_t now, int64_t *out)
 		return -1;
 	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
 		return -1;
-	*out = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
+	*out = pgp_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
 	return 0;
 }
 

@@ -200,9 +200,9 @@ out_open(dump_out *o, const char *key, const char *title)
 	push(o, 0, !o->json && (title || key));
 }
 
-/* see dump.h */
-void
-out_close(dump_out *o)
+/* Leave one level; JSON closes it with `ch` ('}' or ']'). */
+static void
+pop(dump_out *o, int ch)
 {
 	int d = o->depth < DUMP_MAX_DEPTH ? o->depth : DUMP_MAX_DEPTH - 1;
 	int had = o->nonfirst[d];
@@ -211,8 +211,15 @@ out_close(dump_out *o)
 	if (o->json) {
 		if (had)
 			fprintf(o->f, "\n%*s", 2 * o->depth, "");
-		fputc('}', o->f);
+		fputc(ch, o->f);
 	}
+}
+
+/* see dump.h */
+void
+out_close(dump_out *o)
+{
+	pop(o, '}');
 }
 
 /* see dump.h */
@@ -243,15 +250,7 @@ out_arr_open_q(dump_out *o, const char *key)
 void
 out_arr_close(dump_out *o)
 {
-	int d = o->depth < DUMP_MAX_DEPTH ? o->depth : DUMP_MAX_DEPTH - 1;
-	int had = o->nonfirst[d];
-	if (o->depth > 0)
-		o->depth--;
-	if (o->json) {
-		if (had)
-			fprintf(o->f, "\n%*s", 2 * o->depth, "");
-		fputc(']', o->f);
-	}
+	pop(o, ']');
 }
 
 /* see dump.h */

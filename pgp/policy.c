@@ -75,6 +75,20 @@ pgp_policy_allow_hash(pgp_policy *p, int alg, pgp_hash_use use)
 		r->cutoff[use] = PGP_NEVER;
 }
 
+/* see policy.h */
+int64_t
+pgp_days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	int64_t era;
+	unsigned yoe, doy, doe;
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t)doe - 719468;
+}
+
 static int
 parse_date(const char *s, int64_t *out)
 {
@@ -86,15 +100,7 @@ parse_date(const char *s, int64_t *out)
 		return -1;
 	if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1970)
 		return -1;
-	/* days from civil (proleptic Gregorian) */
-	y -= m <= 2;
-	{
-		int64_t era = y / 400;
-		int64_t yoe = y - era * 400;
-		int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-		int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-		days = era * 146097 + doe - 719468;
-	}
+	days = pgp_days_from_civil(y, (unsigned)m, (unsigned)d);
 	*out = days * 86400;
 	return 0;
 }

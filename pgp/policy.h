@@ -40,6 +40,10 @@ typedef struct pgp_policy {
 	unsigned min_key_bits;
 } pgp_policy;
 
+/* Days from 1970-01-01 to the proleptic Gregorian date y-m-d (m 1..12);
+ * used for policy-file dates and by the CLI's time parser. */
+int64_t pgp_days_from_civil(int64_t y, unsigned m, unsigned d);
+
 /* The standard policy (see policy.c for the table and its sources). */
 void pgp_policy_init(pgp_policy *p);
 
