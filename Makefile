@@ -24,11 +24,15 @@ DEP_LIBS = $(LIBS_SODIUM) $(LIBS_MBED) $(shell pkg-config --libs zlib 2>/dev/nul
 B ?= build
 PGP_SRC  := $(sort $(wildcard pgp/*.c))
 KR_SRC   := $(sort $(wildcard keyring/*.c))
-CMD_SRC  := $(sort $(wildcard cmd/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 LIB_OBJ  := $(PGP_SRC:%.c=$(B)/%.o) $(KR_SRC:%.c=$(B)/%.o)
-CMD_OBJ  := $(CMD_SRC:%.c=$(B)/%.o)
+# Per-executable source lists: each executable names what it links.
+# wotkit (also wotkit-sopv, and later the gpg drop-in) is cmd/*.c and never
+# links libgit2; the git executable will be cmd/git/*.c, the only code that
+# includes git2.h (tests/layering.sh checks both).
+WOTKIT_SRC := $(sort $(wildcard cmd/*.c))
+WOTKIT_OBJ := $(WOTKIT_SRC:%.c=$(B)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
 
@@ -41,8 +45,8 @@ deps:
 wotkit: $(B)/wotkit
 	cp $(B)/wotkit $@
 
-$(B)/wotkit: $(CMD_OBJ) $(B)/libpgp.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
+$(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(WOTKIT_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
 
 $(B)/libpgp.a: $(LIB_OBJ)
 	rm -f $@

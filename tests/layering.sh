@@ -1,0 +1,73 @@
+#!/bin/sh
+# tests/layering.sh ROOT [BUILD] - the dependency rules of the source tree.
+#
+#   pgp/      the library: includes nothing from keyring/ or cmd/, never
+#             prints, exits or aborts (checked on the compiled objects: no
+#             undefined reference to stdio output, exit or abort);
+#   keyring/  builds on pgp/ only: nothing from cmd/, same output rule;
+#   cmd/      the only code that prints or exits; only the git executable's
+#             sources (cmd/git/) may include git2.h;
+#   wotkit    itself never links libgit2.
+#
+# Prints one "ok"/"not ok" line per rule (TAP style) and exits 1 on any
+# violation. tests/cli/layering.sh runs it on the tree and on a planted
+# violation, so the check itself is tested.
+root=${1:?usage: layering.sh ROOT [BUILD]}
+build=${2:-}
+fail=0
+
+rule() { # name, offending lines (empty = ok)
+	if [ -z "$2" ]; then
+		echo "ok - $1"
+	else
+		echo "not ok - $1"
+		printf '%s\n' "$2" | sed 's/^/#   /' | head -20
+		fail=1
+	fi
+}
+
+# #include lines naming a file of another layer, by path or by a relative hop
+includes() { # dir, pattern
+	[ -d "$root/$1" ] || return 0
+	grep -HnE "^[[:space:]]*#[[:space:]]*include[[:space:]]*[\"<]($2)" \
+	    "$root/$1"/*.c "$root/$1"/*.h 2>/dev/null | sed "s|^$root/||"
+}
+
+rule "pgp/ includes nothing from keyring/ or cmd/" \
+    "$(includes pgp '(\.\./)*(keyring|cmd)/')"
+rule "keyring/ includes nothing from cmd/" \
+    "$(includes keyring '(\.\./)*cmd/')"
+rule "pgp/ and keyring/ never include git2.h" \
+    "$(includes pgp 'git2'; includes keyring 'git2')"
+rule "only cmd/git/ includes git2.h" \
+    "$(includes cmd 'git2')"
+
+# Output and exit, in the source: calls of stdio output functions, exit and
+# abort (comments and string contents are not calls, so match "name(").
+calls() { # dir
+	[ -d "$root/$1" ] || return 0
+	grep -HnE '(^|[^_[:alnum:]])(printf|fprintf|vfprintf|puts|fputs|putchar|fputc|putc|perror|fwrite|exit|_exit|abort|err|errx|warn|warnx)[[:space:]]*\(' \
+	    "$root/$1"/*.c 2>/dev/null | grep -vE '^[^:]*:[0-9]+:[[:space:]]*(/?\*|//)' | sed "s|^$root/||"
+}
+rule "pgp/ never prints or exits (source)" "$(calls pgp)"
+rule "keyring/ never prints or exits (source)" "$(calls keyring)"
+
+# The same on the objects: what the compiler actually left as a reference.
+if [ -n "$build" ]; then
+	bad='^(printf|fprintf|vfprintf|__printf_chk|__fprintf_chk|__vfprintf_chk|puts|fputs|putchar|fputc|putc|_IO_putc|perror|fwrite|exit|_exit|abort|err|errx|warn|warnx|stdout|stderr)$'
+	for layer in pgp keyring; do
+		found=""
+		for o in "$build/$layer"/*.o; do
+			[ -f "$o" ] || continue
+			s=$(nm -u "$o" 2>/dev/null | awk '{print $NF}' | sed 's/@.*//' | grep -E "$bad" | tr '\n' ' ')
+			[ -n "$s" ] && found="$found$(basename "$o"): $s
+"
+		done
+		rule "$layer/ objects reference no output or exit functions" "$found"
+	done
+	if [ -x "$build/wotkit" ]; then
+		rule "wotkit does not link libgit2" \
+		    "$( (ldd "$build/wotkit" 2>/dev/null | grep -i git2; nm "$build/wotkit" 2>/dev/null | grep -E ' [TU] git_' | head -3) )"
+	fi
+fi
+exit $fail
