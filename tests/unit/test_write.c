@@ -906,7 +906,9 @@ test_armor_long_lines(void)
 
 typedef struct rt {
 	size_t files, certs, secret, packets, bytes, exact, legacy, fails;
-	double secs;
+	double secs;      /* everything */
+	double load;      /* reading + pgp_certset_add */
+	double write;     /* one plain pgp_cert_write of every certificate */
 } rt;
 
 /* One expected packet of a certificate, derived from cert->raw. */
@@ -1129,6 +1131,7 @@ load_file(const char *path, uint8_t **bytes)
 	return s;
 }
 
+static double now(void);
 static xp *xbuf;
 #define XMAX (PGP_MAX_UIDS + PGP_MAX_SUBKEYS + 8u * PGP_MAX_SIGS_PER_COMP)
 
@@ -1136,12 +1139,23 @@ static void
 roundtrip_file(rt *st, const char *path)
 {
 	uint8_t *bytes;
+	double t0 = now();
 	pgp_certset *s = load_file(path, &bytes);
 	size_t i;
+	pgp_buf b;
+	pgp_write_opts o = { PGP_WRITE_SECRET_AS_PUBLIC, NULL, NULL };
 
 	if (s == NULL)
 		return;
+	st->load += now() - t0;
 	st->files++;
+	/* the cost of writing alone: every certificate into one buffer */
+	t0 = now();
+	pgp_buf_init(&b, (size_t)1 << 30);
+	for (i = 0; i < pgp_certset_count(s); i++)
+		(void)pgp_cert_write(&b, pgp_certset_get(s, i), &o, NULL);
+	pgp_buf_free(&b);
+	st->write += now() - t0;
 	for (i = 0; i < pgp_certset_count(s); i++)
 		roundtrip_cert(st, path, pgp_certset_get(s, i), xbuf, XMAX);
 	pgp_certset_free(s);
@@ -1186,9 +1200,10 @@ static void
 report(const char *what, const rt *st)
 {
 	printf("# %s: %zu files, %zu certs (%zu secret), %zu packets, %zu octets; "
-	    "%zu byte-exact canonical, %zu legacy-framed; %.2f s\n", what, st->files,
-	    st->certs, st->secret, st->packets, st->bytes, st->exact, st->legacy,
-	    st->secs);
+	    "%zu byte-exact canonical, %zu legacy-framed; %.3f s (load %.3f s, "
+	    "write alone %.3f s)\n", what, st->files, st->certs, st->secret,
+	    st->packets, st->bytes, st->exact, st->legacy, st->secs, st->load,
+	    st->write);
 }
 
 static void
