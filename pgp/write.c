@@ -235,43 +235,59 @@ emit_sigs(wctx *w, pgp_comp_kind kind, uint32_t index, const pgp_rd *sigs,
 	return PGP_OK;
 }
 
-/* 1 if the loose revocation v is byte-identical to one of c's dsigs. */
+/* Order of signature bodies: by length, then by content. */
 static int
-loose_is_dup(const pgp_cert *c, pgp_view v)
+view_cmp(const void *a, const void *b)
 {
-	uint32_t i;
+	const pgp_view *x = a, *y = b;
 
-	for (i = 0; i < c->ndsigs; i++)
-		if (c->dsigs[i].len == v.len &&
-		    (v.len == 0 || memcmp(c->dsigs[i].p, v.p, v.len) == 0))
-			return 1;
-	return 0;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->len == 0 ? 0 : memcmp(x->p, y->p, x->len);
 }
 
+/*
+ * The loose revocations, except those byte-identical to one of the
+ * primary key's own signatures (sorted lookup: a keyring may hold many of
+ * both, and a pairwise comparison would be quadratic).
+ */
 static pgp_err
 emit_loose(wctx *w)
 {
+	const pgp_cert *c = w->c;
+	pgp_view *sorted = NULL;
 	uint32_t i;
 	int keep;
-	pgp_err e;
+	pgp_err e = PGP_OK;
 
-	for (i = 0; i < w->c->nloose; i++) {
-		pgp_view v = pgp_rd_as_view(&w->c->loose[i]);
-		if (loose_is_dup(w->c, v)) {
+	if (c->nloose == 0)
+		return PGP_OK;
+	if (c->ndsigs > 0) {
+		if ((sorted = calloc(c->ndsigs, sizeof *sorted)) == NULL)
+			return PGP_ERR_NOMEM;
+		for (i = 0; i < c->ndsigs; i++)
+			sorted[i] = pgp_rd_as_view(&c->dsigs[i]);
+		qsort(sorted, c->ndsigs, sizeof *sorted, view_cmp);
+	}
+	for (i = 0; i < c->nloose; i++) {
+		pgp_view v = pgp_rd_as_view(&c->loose[i]);
+		if (sorted != NULL &&
+		    bsearch(&v, sorted, c->ndsigs, sizeof *sorted, view_cmp) != NULL) {
 			w->st.loose_dups++;
 			continue;
 		}
 		if ((e = ask(w, PGP_COMP_LOOSE, i, (int32_t)i, v, &keep)) != PGP_OK)
-			return e;
+			break;
 		if (!keep) {
 			w->st.sigs_dropped++;
 			continue;
 		}
 		if ((e = emit(w, PGP_TAG_SIGNATURE, v)) != PGP_OK)
-			return e;
+			break;
 		w->st.sigs_kept++;
 	}
-	return PGP_OK;
+	free(sorted);
+	return e;
 }
 
 /*

@@ -687,6 +687,26 @@ test_loose_revocation_placement(void)
 		T_EQ_INT(st.loose_dups, 0);
 	}
 	pgp_certset_free(set);
+	/* REV first, and second of the primary's two signatures: once */
+	in.len = 0;
+	out.len = 0;
+	putp(&in, &p[1]);
+	putp(&in, &p[0]);
+	putp(&in, &p[3]);
+	putp(&in, &p[1]);
+	putp(&in, &p[2]);
+	putp(&in, &p[3]);
+	set = set_of(in.p, in.len);
+	c = pgp_certset_get(set, 0);
+	T_ASSERT(c != NULL && c->nloose == 1 && c->ndsigs == 2);
+	if (c) {
+		pk w[5];
+		w[0] = p[0], w[1] = p[3], w[2] = p[1], w[3] = p[2], w[4] = p[3];
+		T_EQ_INT(pgp_cert_write(&out, c, NULL, &st), PGP_OK);
+		T_ASSERT(packets_are(out.p, out.len, w, 5));
+		T_EQ_INT(st.loose_dups, 1);
+	}
+	pgp_certset_free(set);
 	pgp_buf_free(&in);
 	pgp_buf_free(&out);
 	free(k);
