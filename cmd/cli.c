@@ -1,5 +1,6 @@
 /* cli.c - input files, error reports and times for the front ends. see cli.h */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "out.h"
 #include "pgp/limits.h"
 #include "pgp/policy.h"
 #include "pgp/verify.h"
@@ -98,7 +100,7 @@ cli_file_open(cli_file *f, const char *path)
 	close(fd);
 	return 0;
 fail:
-	fprintf(stderr, "%s: %s: %s\n", cli_prog, path, strerror(errno));
+	cli_msg(path, "%s", strerror(errno));
 	return -1;
 }
 
@@ -114,16 +116,35 @@ cli_file_close(cli_file *f)
 
 /* see cli.h */
 void
+cli_msg(const char *file, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		buf[0] = 0;
+	fprintf(stderr, "%s: ", cli_prog);
+	if (file) {
+		out_esc_text(stderr, file);
+		fputs(": ", stderr);
+	}
+	out_esc_text(stderr, buf);
+	fputc('\n', stderr);
+}
+
+/* see cli.h */
+void
 cli_report(const char *file, pgp_err e, const pgp_diag *d)
 {
 	if (d && d->what)
-		fprintf(stderr, "%s: %s: offset %zu: %s (%s)\n", cli_prog, file,
-		    d->offset, d->what, pgp_strerror(e));
+		cli_msg(file, "offset %zu: %s (%s)", d->offset, d->what, pgp_strerror(e));
 	else if (d)
-		fprintf(stderr, "%s: %s: offset %zu: %s\n", cli_prog, file,
-		    d->offset, pgp_strerror(e));
+		cli_msg(file, "offset %zu: %s", d->offset, pgp_strerror(e));
 	else
-		fprintf(stderr, "%s: %s: %s\n", cli_prog, file, pgp_strerror(e));
+		cli_msg(file, "%s", pgp_strerror(e));
 }
 
 /* see cli.h */
@@ -217,7 +238,7 @@ cli_feed_verifier(struct pgp_verifier *v, const char *path)
 	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
 	const char *name = fd == 0 ? "<stdin>" : path;
 	if (fd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", cli_prog, path, strerror(errno));
+		cli_msg(path, "%s", strerror(errno));
 		return -1;
 	}
 	{
@@ -250,7 +271,7 @@ cli_feed_verifier(struct pgp_verifier *v, const char *path)
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			fprintf(stderr, "%s: %s: %s\n", cli_prog, name, strerror(errno));
+			cli_msg(name, "%s", strerror(errno));
 			if (fd)
 				close(fd);
 			return -1;

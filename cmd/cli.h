@@ -26,7 +26,11 @@ typedef struct cli_file {
 int cli_file_open(cli_file *f, const char *path);
 void cli_file_close(cli_file *f);
 
-/* Print "wotkit: FILE: offset N: what (error text)". */
+/* Print "PROG: FILE: message" on stderr (no "FILE: " when file is NULL),
+ * the file name and the formatted message escaped with out_esc_text(). */
+void cli_msg(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "wotkit: FILE: offset N: what (error text)", escaped as cli_msg(). */
 void cli_report(const char *file, pgp_err e, const pgp_diag *d);
 
 /* Parse a time: unix seconds, "@N", YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS[Z], "now".

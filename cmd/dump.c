@@ -6,17 +6,21 @@
  * its signature block). Output: human text, or with --json one JSON
  * document:
  *   {"file": ..., "encoding": "binary", "packets": [ {packet}, ... ],
- *    "error_count": N}
+ *    "error_count": N, "warning_count": N}
  *   {"file": ..., "encoding": "armored", "blocks": [
  *      {"kind": "armor", "label": ..., "offset": ..., "packets": [...]},
  *      {"kind": "cleartext", "hashes": [...], "text_length": ..., "packets": [...]}],
- *    "error_count": N}
+ *    "error_count": N, "warning_count": N}
+ * A packet with tolerated oddities (an MPI bit count that does not match its
+ * value, RFC 9580 §3.2) carries "warnings": [{"offset": N, "what": ...}]
+ * (human: a "warnings:" list); they do not change the exit code.
  * Packet offsets are relative to the buffer holding the packets: the file
  * (binary), the decoded armor block, or the decompressed data.
  *
  * Exit: 0 when everything parsed; 2 on usage/I-O errors or malformed input
  * (the dump goes as far as it can; each problem is reported on stderr as
- * "wotkit: FILE: offset N: what (error text)"). Unknown but well-formed
+ * "wotkit: FILE: offset N: what (error text)"; each warning as
+ * "wotkit: FILE: offset N: warning: what"). Unknown but well-formed
  * things (algorithms, versions, packet tags, subpackets) are shown as such
  * and are not errors.
  */
@@ -63,7 +67,7 @@ set_where(dump_ctx *c, const char *fmt, int n, size_t off)
 }
 
 static void
-dump_armor_headers(dump_out *o, pgp_view h)
+dump_armor_headers(out_ctx *o, pgp_view h)
 {
 	size_t i = 0, start = 0;
 	out_arr_open(o, "headers");
@@ -83,7 +87,7 @@ dump_armor_headers(dump_out *o, pgp_view h)
 static void
 dump_cleartext(dump_ctx *c, const uint8_t *in, size_t len, size_t at, int n, size_t *next)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_cleartext ct;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
@@ -130,7 +134,7 @@ dump_cleartext(dump_ctx *c, const uint8_t *in, size_t len, size_t at, int n, siz
 static void
 dump_armored(dump_ctx *c, const uint8_t *in, size_t len)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	size_t pos = 0;
 	int n = 0;
 
@@ -232,6 +236,8 @@ cmd_dump(int argc, char **argv)
 	}
 	if (json)
 		out_int(&c.o, "error_count", c.errors);
+	if (json)
+		out_int(&c.o, "warning_count", (long long)c.warnings);
 	out_close(&c.o);
 	out_finish(&c.o);
 	cli_file_close(&f);

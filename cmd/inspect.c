@@ -10,7 +10,7 @@
 #include "certs.h"
 #include "cli.h"
 #include "cmds.h"
-#include "dump.h"
+#include "out.h"
 #include "vout.h"
 #include "pgp/eval.h"
 
@@ -53,13 +53,8 @@ json_key(FILE *f, const pgp_key *k, const pgp_keystate *ks)
 	flags_text(fl, sizeof fl, ks->flags);
 	fprintf(f, "\"state\": \"%s\", \"status\": \"%s\", \"flags\": \"%s\", \"can_sign\": %s, \"reason\": ",
 	    state_word(ks->status), pgp_errname(ks->status), fl, ks->sign_ok && ks->status == PGP_OK ? "true" : "false");
-	if (ks->reason || ks->sign_reason) {
-		fputc('"', f);
-		json_escape(f, (const uint8_t *)(ks->reason ? ks->reason : ks->sign_reason),
-		    strlen(ks->reason ? ks->reason : ks->sign_reason));
-		fputs("\"}", f);
-	} else
-		fputs("null}", f);
+	out_json_str(f, ks->reason ? ks->reason : ks->sign_reason);
+	fputc('}', f);
 }
 
 static void
@@ -76,10 +71,14 @@ human_key(FILE *f, const char *what, const pgp_key *k, const pgp_keystate *ks)
 		fprintf(f, ", expires %s", t);
 	}
 	fprintf(f, ": %s", state_word(ks->status));
-	if (ks->reason)
-		fprintf(f, " (%s)", ks->reason);
-	else if (!ks->sign_ok && ks->sign_reason && (ks->flags & PGP_KF_SIGN))
-		fprintf(f, "; cannot sign: %s", ks->sign_reason);
+	if (ks->reason) {
+		fputs(" (", f);
+		out_esc_text(f, ks->reason);
+		fputc(')', f);
+	} else if (!ks->sign_ok && ks->sign_reason && (ks->flags & PGP_KF_SIGN)) {
+		fputs("; cannot sign: ", f);
+		out_esc_text(f, ks->sign_reason);
+	}
 	fputc('\n', f);
 }
 
@@ -96,7 +95,9 @@ cmd_inspect(int argc, char **argv)
 			json = 1;
 		else if (strcmp(argv[i], "--at") == 0 && i + 1 < argc) {
 			if (cli_parse_time(argv[++i], now, &at) != 0) {
-				fprintf(stderr, "wotkit inspect: bad time '%s'\n", argv[i]);
+				fputs("wotkit inspect: bad time '", stderr);
+				out_esc_text(stderr, argv[i]);
+				fputs("'\n", stderr);
 				return EXIT_USAGE;
 			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -136,9 +137,19 @@ cmd_inspect(int argc, char **argv)
 			json_key(stdout, &cert->primary, &ev.primary);
 			fputs(", \"user_ids\": [", stdout);
 			for (k = 0; k < cert->nuids; k++) {
+				const pgp_uidc *u = &cert->uids[k];
+				size_t j, ulen = u->is_attr ? 0 : u->data.len;
 				fputs(k ? ", {\"value\": \"" : "{\"value\": \"", stdout);
-				json_escape(stdout, cert->uids[k].data.p, cert->uids[k].is_attr ? 0 : cert->uids[k].data.len);
-				fprintf(stdout, "\", \"attribute\": %s, \"primary\": %s, \"state\": \"%s\"}",
+				out_esc_json(stdout, u->data.p, ulen);
+				fputs("\", ", stdout);
+				if (!out_utf8_valid(u->data.p, ulen)) {
+					/* the exact octets, as \uFFFD replaced the invalid ones */
+					fputs("\"value_hex\": \"", stdout);
+					for (j = 0; j < ulen; j++)
+						printf("%02X", u->data.p[j]);
+					fputs("\", ", stdout);
+				}
+				fprintf(stdout, "\"attribute\": %s, \"primary\": %s, \"state\": \"%s\"}",
 				    cert->uids[k].is_attr ? "true" : "false", (int)k == ev.primary_uid ? "true" : "false",
 				    state_word(ev.uids[k].status));
 			}
@@ -157,7 +168,7 @@ cmd_inspect(int argc, char **argv)
 				if (u->is_attr)
 					printf("[attribute, %zu octets]", u->data.len);
 				else
-					fwrite(u->data.p, 1, u->data.len, stdout);
+					out_esc_human(stdout, u->data.p, u->data.len);
 				printf(": %s%s\n", state_word(ev.uids[k].status),
 				    (int)k == ev.primary_uid ? " (primary)" : "");
 			}

@@ -47,14 +47,14 @@ sopv_input_open(cli_file *f, const char *arg)
 	f->name = arg;
 	if (arg[0] == '@') {
 		if (stat(arg, &st) == 0) {
-			fprintf(stderr, "%s: %s: both a special designator and an existing file "
-			    "(use ./%s for the file)\n", cli_prog, arg, arg);
+			cli_msg(arg, "both a special designator and an existing file "
+			    "(use ./%s for the file)", arg);
 			return SOPV_AMBIGUOUS_INPUT;
 		}
 		if (strncmp(arg, PFX_ENV, strlen(PFX_ENV)) == 0) {
 			const char *v = getenv(arg + strlen(PFX_ENV));
 			if (v == NULL) {
-				fprintf(stderr, "%s: %s: environment variable not set\n", cli_prog, arg);
+				cli_msg(arg, "environment variable not set");
 				return SOPV_MISSING_INPUT;
 			}
 			/* The environment outlives the command: a borrowed view. */
@@ -65,30 +65,28 @@ sopv_input_open(cli_file *f, const char *arg)
 		if (strncmp(arg, PFX_FD, strlen(PFX_FD)) == 0) {
 			int fd = fd_number(arg + strlen(PFX_FD));
 			if (fd < 0) {
-				fprintf(stderr, "%s: %s: @FD: needs a decimal descriptor number\n",
-				    cli_prog, arg);
+				cli_msg(arg, "@FD: needs a decimal descriptor number");
 				return SOPV_UNSUPPORTED_SPECIAL_PREFIX;
 			}
 			if (fcntl(fd, F_GETFD) < 0) {
-				fprintf(stderr, "%s: %s: descriptor not open\n", cli_prog, arg);
+				cli_msg(arg, "descriptor not open");
 				return SOPV_MISSING_INPUT;
 			}
 			if (cli_file_read_fd(f, fd, arg) != 0) {
-				fprintf(stderr, "%s: %s: %s\n", cli_prog, arg, strerror(errno));
+				cli_msg(arg, "%s", strerror(errno));
 				return SOPV_GENERIC;
 			}
 			return SOPV_OK;
 		}
-		fprintf(stderr, "%s: %s: unsupported special designator (use ./%s for a file)\n",
-		    cli_prog, arg, arg);
+		cli_msg(arg, "unsupported special designator (use ./%s for a file)", arg);
 		return SOPV_UNSUPPORTED_SPECIAL_PREFIX;
 	}
 	if (stat(arg, &st) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", cli_prog, arg, strerror(errno));
+		cli_msg(arg, "%s", strerror(errno));
 		return errno == ENOENT || errno == ENOTDIR ? SOPV_MISSING_INPUT : SOPV_GENERIC;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "%s: %s: is a directory, not a file\n", cli_prog, arg);
+		cli_msg(arg, "is a directory, not a file");
 		return SOPV_MISSING_INPUT;
 	}
 	return cli_file_open(f, arg) == 0 ? SOPV_OK : SOPV_GENERIC;
@@ -100,29 +98,28 @@ sopv_output_check(const char *arg)
 {
 	struct stat st;
 	if (strncmp(arg, PFX_ENV, strlen(PFX_ENV)) == 0) {
-		fprintf(stderr, "%s: %s: @ENV: cannot be an output\n", cli_prog, arg);
+		cli_msg(arg, "@ENV: cannot be an output");
 		return SOPV_UNSUPPORTED_SPECIAL_PREFIX;
 	}
 	if (strncmp(arg, PFX_FD, strlen(PFX_FD)) == 0) {
 		int fd = fd_number(arg + strlen(PFX_FD)), fl;
 		if (fd < 0) {
-			fprintf(stderr, "%s: %s: @FD: needs a decimal descriptor number\n", cli_prog, arg);
+			cli_msg(arg, "@FD: needs a decimal descriptor number");
 			return SOPV_UNSUPPORTED_SPECIAL_PREFIX;
 		}
 		fl = fcntl(fd, F_GETFL);
 		if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY) {
-			fprintf(stderr, "%s: %s: descriptor not open for writing\n", cli_prog, arg);
+			cli_msg(arg, "descriptor not open for writing");
 			return SOPV_GENERIC;
 		}
 		return SOPV_OK;
 	}
 	if (arg[0] == '@') {
-		fprintf(stderr, "%s: %s: unsupported special designator (use ./%s for a file)\n",
-		    cli_prog, arg, arg);
+		cli_msg(arg, "unsupported special designator (use ./%s for a file)", arg);
 		return SOPV_UNSUPPORTED_SPECIAL_PREFIX;
 	}
 	if (lstat(arg, &st) == 0) {
-		fprintf(stderr, "%s: %s: output file exists\n", cli_prog, arg);
+		cli_msg(arg, "output file exists");
 		return SOPV_OUTPUT_EXISTS;
 	}
 	return SOPV_OK;
@@ -152,21 +149,22 @@ sopv_output_write(const char *arg, const uint8_t *p, size_t len)
 	if (strncmp(arg, PFX_FD, strlen(PFX_FD)) == 0) {
 		fd = fd_number(arg + strlen(PFX_FD));
 		if (fd < 0 || write_all(fd, p, len) != 0) {
-			fprintf(stderr, "%s: %s: write failed\n", cli_prog, arg);
+			cli_msg(arg, "write failed");
 			return SOPV_GENERIC;
 		}
 		return SOPV_OK;
 	}
 	fd = open(arg, O_WRONLY | O_CREAT | O_EXCL, 0666);
 	if (fd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", cli_prog, arg, strerror(errno));
-		return errno == EEXIST ? SOPV_OUTPUT_EXISTS : SOPV_GENERIC;
+		int err = errno;
+		cli_msg(arg, "%s", strerror(err));
+		return err == EEXIST ? SOPV_OUTPUT_EXISTS : SOPV_GENERIC;
 	}
 	rc = write_all(fd, p, len);
 	if (close(fd) != 0)
 		rc = -1;
 	if (rc != 0) {
-		fprintf(stderr, "%s: %s: write failed\n", cli_prog, arg);
+		cli_msg(arg, "write failed");
 		return SOPV_GENERIC;
 	}
 	return SOPV_OK;

@@ -1,7 +1,7 @@
 /* vout.c - verification results for people and for programs. see vout.h */
 #include <string.h>
 #include "cli.h"
-#include "dump.h"
+#include "out.h"
 #include "vout.h"
 #include "pgp/hash.h"
 #include "pgp/packet.h"
@@ -51,21 +51,6 @@ keyid(FILE *f, const pgp_result *r)
 		fprintf(f, "%02X", r->issuer[i]);
 }
 
-static void
-uid_human(FILE *f, pgp_view u)
-{
-	size_t i;
-	fputc('"', f);
-	for (i = 0; i < u.len; i++) {
-		uint8_t c = u.p[i];
-		if (c < 0x20 || c == 0x7f || c == '"' || c == '\\')
-			fprintf(f, "\\x%02x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* see vout.h */
 void
 vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
@@ -75,13 +60,15 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 	for (i = 0; i < n; i++) {
 		const pgp_result *r = pgp_verifier_result(v, i);
 		fprintf(f, "wotkit: signature %zu: %s", i + 1, vout_status_word(r->status));
-		if (r->reason)
-			fprintf(f, ": %s", r->reason);
+		if (r->reason) {
+			fputs(": ", f);
+			out_esc_text(f, r->reason);
+		}
 		fputc('\n', f);
 		if (r->primary_uid.p) {
-			fputs("  signer:    ", f);
-			uid_human(f, r->primary_uid);
-			fputc('\n', f);
+			fputs("  signer:    \"", f);
+			out_esc_human(f, r->primary_uid.p, r->primary_uid.len);
+			fputs("\"\n", f);
 		}
 		if (r->cert_fpr.len) {
 			fputs("  cert:      ", f);
@@ -120,12 +107,7 @@ static void
 jstr(FILE *f, const char *k, const char *s, int comma)
 {
 	fprintf(f, "\"%s\": ", k);
-	if (s) {
-		fputc('"', f);
-		json_escape(f, (const uint8_t *)s, strlen(s));
-		fputc('"', f);
-	} else
-		fputs("null", f);
+	out_json_str(f, s);
 	if (comma)
 		fputs(", ", f);
 }
@@ -194,7 +176,7 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 		fputs("\"signer_uid\": ", f);
 		if (r->primary_uid.p) {
 			fputc('"', f);
-			json_escape(f, r->primary_uid.p, r->primary_uid.len);
+			out_esc_json(f, r->primary_uid.p, r->primary_uid.len);
 			fputs("\", ", f);
 		} else
 			fputs("null, ", f);

@@ -1,25 +1,28 @@
 /*
- * dump_out.c - the emitter of `wotkit dump`: human text or one JSON document.
- * see dump.h
+ * out.c - the output module of the front ends: the escaping routines and
+ * the emitter (human text or one JSON document). see out.h
  *
- * JSON strings: '"', '\\' and control characters are escaped, valid UTF-8 is
- * kept, and each invalid octet becomes U+FFFD; a string that was not valid
- * UTF-8 also gets a sibling "<key>_hex" field with the exact octets, so
- * nothing is lost and the document stays valid UTF-8.
+ * JSON strings from out_str() that were not valid UTF-8 also get a sibling
+ * "<key>_hex" field with the exact octets, so nothing is lost and the
+ * document stays valid UTF-8.
  */
 #include <stdarg.h>
 #include <string.h>
 #include "cli.h"
-#include "dump.h"
+#include "out.h"
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 if invalid. */
+/* Length of the valid UTF-8 sequence at p (1..4) with its code point in
+ * *cpp, or 0 if invalid (RFC 3629 §3: no overlong forms, no surrogates,
+ * nothing above U+10FFFF). */
 static size_t
-utf8_len(const uint8_t *p, size_t n)
+utf8_len(const uint8_t *p, size_t n, uint32_t *cpp)
 {
 	uint32_t cp;
 	size_t len, i;
-	if (p[0] < 0x80)
+	if (p[0] < 0x80) {
+		*cpp = p[0];
 		return 1;
+	}
 	if (p[0] >= 0xC2 && p[0] <= 0xDF)
 		len = 2, cp = p[0] & 0x1Fu;
 	else if (p[0] >= 0xE0 && p[0] <= 0xEF)
@@ -38,26 +41,80 @@ utf8_len(const uint8_t *p, size_t n)
 	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
 	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
 		return 0;
+	*cpp = cp;
 	return len;
 }
 
-static int
-utf8_valid(const uint8_t *p, size_t n)
+/* see out.h */
+int
+out_utf8_valid(const uint8_t *p, size_t n)
 {
 	size_t i = 0, l;
+	uint32_t cp;
 	while (i < n) {
-		if ((l = utf8_len(p + i, n - i)) == 0)
+		if ((l = utf8_len(p + i, n - i, &cp)) == 0)
 			return 0;
 		i += l;
 	}
 	return 1;
 }
 
-/* see dump.h */
+/* Code points a terminal may act on: C0, DEL, C1, and the bidirectional
+ * embeddings/overrides/isolates (Unicode UAX #9) that reorder what follows. */
+static int
+is_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) ||
+	    (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* The human escaping; `quoted`: also escape '"' and '\\' (values shown in
+ * quotes); without it, for text the front end composed itself. */
+static void
+esc_human(FILE *f, const uint8_t *p, size_t n, int quoted)
+{
+	size_t i = 0, l, k;
+	uint32_t cp;
+	while (i < n) {
+		uint8_t c = p[i];
+		if (quoted && (c == '"' || c == '\\')) {
+			fputc('\\', f);
+			fputc(c, f);
+			i++;
+		} else if ((l = utf8_len(p + i, n - i, &cp)) == 0) {
+			fprintf(f, "\\x%02X", (unsigned)c);
+			i++;
+		} else if (is_control(cp)) {
+			for (k = 0; k < l; k++)
+				fprintf(f, "\\x%02X", (unsigned)p[i + k]);
+			i += l;
+		} else {
+			fwrite(p + i, 1, l, f);
+			i += l;
+		}
+	}
+}
+
+/* see out.h */
 void
-json_escape(FILE *f, const uint8_t *p, size_t n)
+out_esc_human(FILE *f, const uint8_t *p, size_t n)
+{
+	esc_human(f, p, n, 1);
+}
+
+/* see out.h */
+void
+out_esc_text(FILE *f, const char *s)
+{
+	esc_human(f, (const uint8_t *)s, strlen(s), 0);
+}
+
+/* see out.h */
+void
+out_esc_json(FILE *f, const uint8_t *p, size_t n)
 {
 	size_t i = 0, l;
+	uint32_t cp;
 	while (i < n) {
 		uint8_t c = p[i];
 		if (c == '"' || c == '\\') {
@@ -73,12 +130,12 @@ json_escape(FILE *f, const uint8_t *p, size_t n)
 		} else if (c == '\r') {
 			fputs("\\r", f);
 			i++;
-		} else if (c < 0x20) {
-			fprintf(f, "\\u%04X", (unsigned)c);
-			i++;
-		} else if ((l = utf8_len(p + i, n - i)) == 0) {
+		} else if ((l = utf8_len(p + i, n - i, &cp)) == 0) {
 			fputs("\\uFFFD", f);
 			i++;
+		} else if (is_control(cp)) {
+			fprintf(f, "\\u%04X", (unsigned)cp);
+			i += l;
 		} else {
 			fwrite(p + i, 1, l, f);
 			i += l;
@@ -86,33 +143,22 @@ json_escape(FILE *f, const uint8_t *p, size_t n)
 	}
 }
 
-/* Human form: printable ASCII and valid UTF-8 as is, the rest as \xNN. */
-static void
-human_escape(FILE *f, const uint8_t *p, size_t n)
-{
-	size_t i = 0, l;
-	while (i < n) {
-		uint8_t c = p[i];
-		if (c == '"' || c == '\\') {
-			fputc('\\', f);
-			fputc(c, f);
-			i++;
-		} else if (c < 0x20 || c == 0x7F) {
-			fprintf(f, "\\x%02X", (unsigned)c);
-			i++;
-		} else if ((l = utf8_len(p + i, n - i)) == 0) {
-			fprintf(f, "\\x%02X", (unsigned)c);
-			i++;
-		} else {
-			fwrite(p + i, 1, l, f);
-			i += l;
-		}
-	}
-}
-
-/* see dump.h */
+/* see out.h */
 void
-out_init(dump_out *o, FILE *f, int json)
+out_json_str(FILE *f, const char *s)
+{
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	out_esc_json(f, (const uint8_t *)s, strlen(s));
+	fputc('"', f);
+}
+
+/* see out.h */
+void
+out_init(out_ctx *o, FILE *f, int json)
 {
 	memset(o, 0, sizeof *o);
 	o->f = f;
@@ -121,20 +167,20 @@ out_init(dump_out *o, FILE *f, int json)
 
 /* Human indentation: the number of open levels that printed a heading. */
 static int
-hindent(const dump_out *o)
+hindent(const out_ctx *o)
 {
 	int i, n = 0;
-	for (i = 1; i <= o->depth && i < DUMP_MAX_DEPTH; i++)
+	for (i = 1; i <= o->depth && i < OUT_MAX_DEPTH; i++)
 		n += o->indented[i];
 	return n;
 }
 
 static void
-human_key(dump_out *o, const char *key);
+human_key(out_ctx *o, const char *key);
 
 /* Human heading line "key:" (no trailing space). */
 static void
-human_heading(dump_out *o, const char *key)
+human_heading(out_ctx *o, const char *key)
 {
 	const char *k;
 	fprintf(o->f, "%*s", 2 * hindent(o), "");
@@ -144,7 +190,7 @@ human_heading(dump_out *o, const char *key)
 }
 
 static void
-human_key(dump_out *o, const char *key)
+human_key(out_ctx *o, const char *key)
 {
 	const char *k;
 	fprintf(o->f, "%*s", 2 * hindent(o), "");
@@ -159,9 +205,9 @@ human_key(dump_out *o, const char *key)
 
 /* JSON: comma, newline, indent and "key": for the next element. */
 static void
-json_sep(dump_out *o, const char *key)
+json_sep(out_ctx *o, const char *key)
 {
-	int d = o->depth < DUMP_MAX_DEPTH ? o->depth : DUMP_MAX_DEPTH - 1;
+	int d = o->depth < OUT_MAX_DEPTH ? o->depth : OUT_MAX_DEPTH - 1;
 	if (o->nonfirst[d])
 		fputc(',', o->f);
 	o->nonfirst[d] = 1;
@@ -175,25 +221,27 @@ json_sep(dump_out *o, const char *key)
 }
 
 static void
-push(dump_out *o, int arr, int indented)
+push(out_ctx *o, int arr, int indented)
 {
 	o->depth++;
-	if (o->depth < DUMP_MAX_DEPTH) {
+	if (o->depth < OUT_MAX_DEPTH) {
 		o->nonfirst[o->depth] = 0;
 		o->is_arr[o->depth] = (unsigned char)arr;
 		o->indented[o->depth] = (unsigned char)indented;
 	}
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_open(dump_out *o, const char *key, const char *title)
+out_open(out_ctx *o, const char *key, const char *title)
 {
 	if (o->json) {
 		json_sep(o, key);
 		fputc('{', o->f);
 	} else if (title) {
-		fprintf(o->f, "%*s%s\n", 2 * hindent(o), "", title);
+		fprintf(o->f, "%*s", 2 * hindent(o), "");
+		esc_human(o->f, (const uint8_t *)title, strlen(title), 0);
+		fputc('\n', o->f);
 	} else if (key) {
 		human_heading(o, key);
 	}
@@ -202,9 +250,9 @@ out_open(dump_out *o, const char *key, const char *title)
 
 /* Leave one level; JSON closes it with `ch` ('}' or ']'). */
 static void
-pop(dump_out *o, int ch)
+pop(out_ctx *o, int ch)
 {
-	int d = o->depth < DUMP_MAX_DEPTH ? o->depth : DUMP_MAX_DEPTH - 1;
+	int d = o->depth < OUT_MAX_DEPTH ? o->depth : OUT_MAX_DEPTH - 1;
 	int had = o->nonfirst[d];
 	if (o->depth > 0)
 		o->depth--;
@@ -215,16 +263,16 @@ pop(dump_out *o, int ch)
 	}
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_close(dump_out *o)
+out_close(out_ctx *o)
 {
 	pop(o, '}');
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_arr_open(dump_out *o, const char *key)
+out_arr_open(out_ctx *o, const char *key)
 {
 	if (o->json) {
 		json_sep(o, key);
@@ -235,9 +283,9 @@ out_arr_open(dump_out *o, const char *key)
 	push(o, 1, !o->json && key);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_arr_open_q(dump_out *o, const char *key)
+out_arr_open_q(out_ctx *o, const char *key)
 {
 	if (o->json) {
 		json_sep(o, key);
@@ -246,16 +294,16 @@ out_arr_open_q(dump_out *o, const char *key)
 	push(o, 1, 0);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_arr_close(dump_out *o)
+out_arr_close(out_ctx *o)
 {
 	pop(o, ']');
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_text(dump_out *o, const char *key, const char *fmt, ...)
+out_text(out_ctx *o, const char *key, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
@@ -268,24 +316,25 @@ out_text(dump_out *o, const char *key, const char *fmt, ...)
 	if (o->json) {
 		json_sep(o, key);
 		fputc('"', o->f);
-		json_escape(o->f, (const uint8_t *)buf, strlen(buf));
+		out_esc_json(o->f, (const uint8_t *)buf, strlen(buf));
 		fputc('"', o->f);
 	} else {
 		human_key(o, key);
-		fprintf(o->f, "%s\n", buf);
+		esc_human(o->f, (const uint8_t *)buf, strlen(buf), 0);
+		fputc('\n', o->f);
 	}
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_str(dump_out *o, const char *key, const uint8_t *p, size_t n)
+out_str(out_ctx *o, const char *key, const uint8_t *p, size_t n)
 {
 	if (o->json) {
 		json_sep(o, key);
 		fputc('"', o->f);
-		json_escape(o->f, p, n);
+		out_esc_json(o->f, p, n);
 		fputc('"', o->f);
-		if (!utf8_valid(p, n) && key) {
+		if (!out_utf8_valid(p, n) && key) {
 			char k[128];
 			snprintf(k, sizeof k, "%s_hex", key);
 			out_hex(o, k, p, n, 0);
@@ -293,14 +342,14 @@ out_str(dump_out *o, const char *key, const uint8_t *p, size_t n)
 	} else {
 		human_key(o, key);
 		fputc('"', o->f);
-		human_escape(o->f, p, n);
+		out_esc_human(o->f, p, n);
 		fputs("\"\n", o->f);
 	}
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_int(dump_out *o, const char *key, long long v)
+out_int(out_ctx *o, const char *key, long long v)
 {
 	if (o->json)
 		json_sep(o, key);
@@ -309,9 +358,9 @@ out_int(dump_out *o, const char *key, long long v)
 	fprintf(o->f, o->json ? "%lld" : "%lld\n", v);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_bool(dump_out *o, const char *key, int v)
+out_bool(out_ctx *o, const char *key, int v)
 {
 	if (o->json)
 		json_sep(o, key);
@@ -321,9 +370,9 @@ out_bool(dump_out *o, const char *key, int v)
 	    (o->json ? "false" : "no"));
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_hex(dump_out *o, const char *key, const uint8_t *p, size_t n, size_t max)
+out_hex(out_ctx *o, const char *key, const uint8_t *p, size_t n, size_t max)
 {
 	size_t i, m = (max && n > max) ? max : n;
 	if (o->json) {
@@ -339,18 +388,18 @@ out_hex(dump_out *o, const char *key, const uint8_t *p, size_t n, size_t max)
 	fputs(o->json ? "\"" : "\n", o->f);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_time(dump_out *o, const char *key, int64_t t)
+out_time(out_ctx *o, const char *key, int64_t t)
 {
 	char buf[64];
 	cli_format_time(buf, sizeof buf, t);
 	out_text(o, key, "%s", buf);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_list(dump_out *o, const char *key, const char *const *items, size_t n)
+out_list(out_ctx *o, const char *key, const char *const *items, size_t n)
 {
 	size_t i;
 	if (o->json) {
@@ -358,49 +407,57 @@ out_list(dump_out *o, const char *key, const char *const *items, size_t n)
 		fputc('[', o->f);
 		for (i = 0; i < n; i++) {
 			fprintf(o->f, "%s\"", i ? ", " : "");
-			json_escape(o->f, (const uint8_t *)items[i], strlen(items[i]));
+			out_esc_json(o->f, (const uint8_t *)items[i], strlen(items[i]));
 			fputc('"', o->f);
 		}
 		fputc(']', o->f);
 		return;
 	}
 	human_key(o, key);
-	for (i = 0; i < n; i++)
-		fprintf(o->f, "%s%s", i ? ", " : "", items[i]);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", o->f);
+		esc_human(o->f, (const uint8_t *)items[i], strlen(items[i]), 0);
+	}
 	fputs(n ? "\n" : "(none)\n", o->f);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_note(dump_out *o, const char *fmt, ...)
+out_note(out_ctx *o, const char *fmt, ...)
 {
 	va_list ap;
 	if (o->json)
 		return;
+	char buf[1024];
+	int n;
 	fprintf(o->f, "%*s", 2 * hindent(o), "");
 	va_start(ap, fmt);
-	vfprintf(o->f, fmt, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		buf[0] = 0;
+	esc_human(o->f, (const uint8_t *)buf, strlen(buf), 0);
 	fputc('\n', o->f);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_finish(dump_out *o)
+out_finish(out_ctx *o)
 {
 	if (o->json)
 		fputc('\n', o->f);
 	fflush(o->f);
 }
 
-/* see dump.h */
+/* see out.h */
 void
-out_named(dump_out *o, const char *key, long long id, const char *name)
+out_named(out_ctx *o, const char *key, long long id, const char *name)
 {
 	char k[128];
 	if (!o->json) {
 		human_key(o, key);
-		fprintf(o->f, "%s (%lld)\n", name, id);
+		esc_human(o->f, (const uint8_t *)name, strlen(name), 0);
+		fprintf(o->f, " (%lld)\n", id);
 		return;
 	}
 	out_int(o, key, id);
