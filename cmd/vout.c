@@ -178,6 +178,13 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 			fputc('"', f);
 			out_esc_json(f, r->primary_uid.p, r->primary_uid.len);
 			fputs("\", ", f);
+			if (!out_utf8_valid(r->primary_uid.p, r->primary_uid.len)) {
+				/* the exact octets, as \uFFFD replaced the invalid ones */
+				fputs("\"signer_uid_hex\": \"", f);
+				for (j = 0; j < r->primary_uid.len; j++)
+					fprintf(f, "%02X", r->primary_uid.p[j]);
+				fputs("\", ", f);
+			}
 		} else
 			fputs("null, ", f);
 		jtime(f, "key_expires", r->key_expires);
