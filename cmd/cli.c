@@ -11,7 +11,7 @@
 #include "cli.h"
 #include "out.h"
 #include "pgp/limits.h"
-#include "pgp/policy.h"
+#include "pgp/date.h"
 #include "pgp/verify.h"
 
 const char *cli_prog = "wotkit";
@@ -151,47 +151,11 @@ cli_report(const char *file, pgp_err e, const pgp_diag *d)
 int
 cli_parse_time(const char *s, int64_t now, int64_t *out)
 {
-	int y, mo, d, h = 0, mi = 0, se = 0, n = 0;
-	char *end;
 	if (strcmp(s, "now") == 0) {
 		*out = now;
 		return 0;
 	}
-	if (s[0] == '@' || (s[0] >= '0' && s[0] <= '9' && strchr(s, '-') == NULL)) {
-		long long v;
-		errno = 0;
-		v = strtoll(s + (s[0] == '@'), &end, 10);
-		if (errno || *end || end == s + (s[0] == '@'))
-			return -1;
-		*out = v;
-		return 0;
-	}
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3)
-		return -1;
-	s += n;
-	if (*s == 'T' || *s == ' ') {
-		int m2 = 0;
-		if (sscanf(s + 1, "%2d:%2d%n", &h, &mi, &m2) != 2)
-			return -1;
-		s += 1 + m2;
-		if (*s == ':') {
-			if (sscanf(s + 1, "%2d%n", &se, &m2) != 1)
-				return -1;
-			s += 1 + m2;
-		}
-	} else if (*s == '\0') {
-		/* date only: midnight UTC */
-	}
-	if (*s == 'Z')
-		s++;
-	else if (s[0] == '+' && strcmp(s, "+00:00") == 0)
-		s += 6;
-	if (*s)
-		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
-		return -1;
-	*out = pgp_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
-	return 0;
+	return pgp_time_parse(s, PGP_TIME_UNIX, out) == PGP_OK ? 0 : -1;
 }
 
 /* see cli.h */

@@ -33,8 +33,10 @@ void cli_msg(const char *file, const char *fmt, ...) __attribute__((format(print
 /* Print "wotkit: FILE: offset N: what (error text)", escaped as cli_msg(). */
 void cli_report(const char *file, pgp_err e, const pgp_diag *d);
 
-/* Parse a time: unix seconds, "@N", YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS[Z], "now".
- * Returns 0 on success. */
+/* Parse a time: "now", or pgp_time_parse() with PGP_TIME_UNIX (Unix
+ * seconds, "@N", ISO 8601 YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM]). Returns 0 on
+ * success. The one time parser of the front ends (sopv DATE and policy
+ * files use pgp_time_parse() too). */
 int cli_parse_time(const char *s, int64_t now, int64_t *out);
 /* Format as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 octets). */
 void cli_format_time(char *buf, size_t n, int64_t t);

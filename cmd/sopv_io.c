@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sopv.h"
+#include "pgp/date.h"
 
 #define PFX_ENV "@ENV:"
 #define PFX_FD "@FD:"
@@ -170,41 +171,10 @@ sopv_output_write(const char *arg, const uint8_t *p, size_t len)
 	return SOPV_OK;
 }
 
-/* Reads exactly n decimal digits. */
-static int
-digits(const char **s, int n, int *out)
-{
-	int v = 0, i;
-	for (i = 0; i < n; i++) {
-		char c = (*s)[i];
-		if (c < '0' || c > '9')
-			return -1;
-		v = v * 10 + (c - '0');
-	}
-	*s += n;
-	*out = v;
-	return 0;
-}
-
-/* Reads sep if present; with `basic` the separators are absent. */
-static int
-sep(const char **s, char c, int basic)
-{
-	if (basic)
-		return 0;
-	if (**s != c)
-		return -1;
-	(*s)++;
-	return 0;
-}
-
 /* see sopv.h */
 int
 sopv_parse_date(const char *s, int64_t now, int64_t dash, int64_t *out)
 {
-	int y, mo, d, h = 0, mi = 0, se = 0, oh = 0, om = 0, sign = 0, basic;
-	int64_t t;
-	char norm[32];
 	if (strcmp(s, "now") == 0) {
 		*out = now;
 		return 0;
@@ -213,51 +183,6 @@ sopv_parse_date(const char *s, int64_t now, int64_t dash, int64_t *out)
 		*out = dash;
 		return 0;
 	}
-	/* ISO 8601 calendar date, extended (YYYY-MM-DD) or basic (YYYYMMDD) */
-	basic = strlen(s) > 4 && s[4] != '-';
-	if (digits(&s, 4, &y) || sep(&s, '-', basic) || digits(&s, 2, &mo) ||
-	    sep(&s, '-', basic) || digits(&s, 2, &d))
-		return -1;
-	if (*s == 'T' || *s == 't') {
-		s++;
-		if (digits(&s, 2, &h) || sep(&s, ':', basic) || digits(&s, 2, &mi))
-			return -1;
-		if (*s == ':' || (basic && *s >= '0' && *s <= '9')) {
-			if (sep(&s, ':', basic) || digits(&s, 2, &se))
-				return -1;
-			if (*s == '.' || *s == ',') { /* a fraction of a second: dropped */
-				s++;
-				if (*s < '0' || *s > '9')
-					return -1;
-				while (*s >= '0' && *s <= '9')
-					s++;
-			}
-		}
-		/* the zone: Z, or an offset +HH[:MM] / -HH[:MM] */
-		if (*s == 'Z' || *s == 'z') {
-			s++;
-		} else if (*s == '+' || *s == '-') {
-			sign = *s == '+' ? 1 : -1;
-			s++;
-			if (digits(&s, 2, &oh))
-				return -1;
-			if (*s == ':')
-				s++;
-			if (*s && digits(&s, 2, &om))
-				return -1;
-			if (oh > 23 || om > 59)
-				return -1;
-		} else {
-			return -1; /* a local time without a zone is not UTC */
-		}
-	}
-	if (*s != '\0')
-		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
-		return -1;
-	snprintf(norm, sizeof norm, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, mo, d, h, mi, se);
-	if (cli_parse_time(norm, now, &t) != 0)
-		return -1;
-	*out = t - (int64_t)sign * (oh * 3600 + om * 60);
-	return 0;
+	/* the draft's DATE is ISO 8601 with a zone; no Unix seconds */
+	return pgp_time_parse(s, PGP_TIME_NEED_ZONE, out) == PGP_OK ? 0 : -1;
 }

@@ -22,6 +22,7 @@
 #include "certs.h"
 #include "cli.h"
 #include "cmds.h"
+#include "out.h"
 #include "vout.h"
 #include "pgp/hash.h"
 #include "pgp/verify.h"
@@ -172,7 +173,10 @@ cmd_verify(int argc, char **argv)
 		e = pgp_policy_load(&pol, pf.p, pf.len, &d);
 		cli_file_close(&pf);
 		if (e != PGP_OK) {
-			cli_msg(policy_file, "line %zu: %s", d.offset, d.what);
+			/* "FILE:LINE: what", as compilers say it */
+			fprintf(stderr, "%s: ", cli_prog);
+			out_esc_text(stderr, policy_file);
+			fprintf(stderr, ":%zu: %s\n", d.offset, d.what ? d.what : "malformed line");
 			return EXIT_USAGE;
 		}
 	}
