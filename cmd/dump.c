@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pgp/armor.h"
+#include "pgp/classify.h"
 #include "pgp/hash.h"
 #include "cli.h"
 #include "cmds.h"
@@ -196,6 +197,7 @@ cmd_dump(int argc, char **argv)
 {
 	dump_ctx c;
 	cli_file f;
+	pgp_input_class cls;
 	const char *path = NULL;
 	int json = 0, i;
 
@@ -226,7 +228,11 @@ cmd_dump(int argc, char **argv)
 	out_open(&c.o, NULL, NULL);
 	if (json)
 		out_str(&c.o, "file", (const uint8_t *)f.name, strlen(f.name));
-	if (pgp_armor_is_armored(f.p, f.len)) {
+	/* pgp/classify.h: a CTB first is binary; armor and cleartext headers
+	 * (also after text, as in keyring files) are armored; the rest is
+	 * dumped as binary, where its first octet is reported */
+	pgp_classify(f.p, f.len, &cls);
+	if (pgp_classify_has_armor(&cls, f.len)) {
 		out_text(&c.o, "encoding", "armored");
 		dump_armored(&c, f.p, f.len);
 	} else {

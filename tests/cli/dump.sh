@@ -59,6 +59,20 @@ if grep -q 'user id: "a\\"\\x01\\x0A\\xFFb\\\\c"' "$tmp/out"; then
 else
 	notok "dump: hostile user ID human output: $(cat "$tmp/out")"
 fi
+# one classifier (pgp/classify.h): a CTB first is binary, even when the data
+# holds an armor header line further on (it was dumped as armor before)
+printf '\313\044b\000\000\000\000\000x\n-----BEGIN PGP MESSAGE-----\n' >"$tmp/binarmor"
+"$W" dump "$tmp/binarmor" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ "$rc" = 0 ] && grep -q 'Literal Data packet' "$tmp/out" && ! grep -q 'armor' "$tmp/out"; then
+	ok "dump: binary input holding an armor header line is dumped as binary"
+else
+	notok "dump: binary input holding an armor header (exit $rc): $(cat "$tmp/out" "$tmp/err" | head -3)"
+fi
+# text before the armor (keyring files often have it) still finds the block
+{ printf 'Here is my key:\n'; cat "$top/vectors/dump/demo-key.asc"; } >"$tmp/preamble"
+"$W" dump "$tmp/preamble" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ "$rc" = 0 ] && grep -q 'armor "PGP PUBLIC KEY BLOCK"' "$tmp/out" &&
+    ok "dump: armor after a text preamble" || notok "dump: armor after a preamble (exit $rc)"
 # an empty input has no packets and nothing wrong
 : | "$W" dump --json - >"$tmp/j" 2>&1; rc=$?
 [ "$rc" = 0 ] && json_ok "$tmp/j" && ok "dump --json: empty input" || notok "dump --json: empty input exited $rc"
