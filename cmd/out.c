@@ -349,6 +349,39 @@ out_str(out_ctx *o, const char *key, const uint8_t *p, size_t n)
 
 /* see out.h */
 void
+out_str0(out_ctx *o, const char *key, const char *s)
+{
+	if (s)
+		out_str(o, key, (const uint8_t *)s, strlen(s));
+	else
+		out_null(o, key);
+}
+
+/* see out.h */
+void
+out_null(out_ctx *o, const char *key)
+{
+	if (o->json) {
+		json_sep(o, key);
+		fputs("null", o->f);
+	} else {
+		human_key(o, key);
+		fputs("(none)\n", o->f);
+	}
+}
+
+/* see out.h */
+void
+out_time_opt(out_ctx *o, const char *key, int64_t t)
+{
+	if (t)
+		out_time(o, key, t);
+	else
+		out_null(o, key);
+}
+
+/* see out.h */
+void
 out_int(out_ctx *o, const char *key, long long v)
 {
 	if (o->json)

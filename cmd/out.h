@@ -68,12 +68,18 @@ void out_text(out_ctx *o, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Untrusted octets: JSON-escaped / human quoted with \xNN for control and non-UTF-8. */
 void out_str(out_ctx *o, const char *key, const uint8_t *p, size_t n);
+/* out_str() of a NUL-terminated string; NULL: JSON null, human "(none)". */
+void out_str0(out_ctx *o, const char *key, const char *s);
 void out_int(out_ctx *o, const char *key, long long v);
+/* JSON null, human "(none)". */
+void out_null(out_ctx *o, const char *key);
 void out_bool(out_ctx *o, const char *key, int v);
 /* Uppercase hex; at most `max` octets shown (0 = all), "..." marks the cut. */
 void out_hex(out_ctx *o, const char *key, const uint8_t *p, size_t n, size_t max);
 /* UTC ISO-8601 time ("never"/0 handling is the caller's). */
 void out_time(out_ctx *o, const char *key, int64_t t);
+/* out_time(), or out_null() when t is 0 (not set). */
+void out_time_opt(out_ctx *o, const char *key, int64_t t);
 /* Human "key: NAME (id)"; JSON "key": id, "key_name": "NAME". */
 void out_named(out_ctx *o, const char *key, long long id, const char *name);
 /* Human: one line; JSON: an array of strings. */
