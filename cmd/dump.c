@@ -34,7 +34,6 @@
 #include "dump.h"
 
 static const char begin_pgp[] = "-----BEGIN PGP ";
-static const char begin_signed[] = "-----BEGIN PGP SIGNED MESSAGE-----";
 
 /* Offset of the first line at or after pos (a line start) that starts with
  * "-----BEGIN PGP ", or len if none. */
@@ -52,13 +51,6 @@ find_begin(const uint8_t *in, size_t len, size_t pos)
 		pos = (size_t)(nl - in) + 1;
 	}
 	return len;
-}
-
-static int
-is_signed_begin(const uint8_t *in, size_t len, size_t pos)
-{
-	size_t n = sizeof begin_signed - 1;
-	return len - pos >= n && memcmp(in + pos, begin_signed, n) == 0;
 }
 
 static void
@@ -150,7 +142,8 @@ dump_armored(dump_ctx *c, const uint8_t *in, size_t len)
 		if (b >= len)
 			break;
 		n++;
-		if (is_signed_begin(in, len, b)) {
+		/* the block's kind: pgp/classify.h at its header line */
+		if (pgp_classify(in + b, len - b, NULL) == PGP_INPUT_CLEARTEXT) {
 			dump_cleartext(c, in, len, b, n, &pos);
 			if (c->errors)
 				break;
