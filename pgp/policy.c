@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <strings.h>
 #include <string.h>
+#include <time.h>
 #include "policy.h"
 #include "hash.h"
 
@@ -93,8 +94,8 @@ pgp_policy_allow_hash(pgp_policy *p, int alg, pgp_hash_use use)
 static void
 cutoff_text(char *b, size_t n, int64_t t)
 {
-	int64_t days, z, era;
-	unsigned doe, yoe, doy, mp, d, m;
+	struct tm tm;
+	time_t tt = (time_t)t;
 	if (t == PGP_ALWAYS) {
 		snprintf(b, n, "always");
 		return;
@@ -103,23 +104,14 @@ cutoff_text(char *b, size_t n, int64_t t)
 		snprintf(b, n, "never");
 		return;
 	}
-	/* civil_from_days, the inverse of pgp_days_from_civil() */
-	days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
-	z = days + 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = (unsigned)(z - era * 146097);
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	d = doy - (153 * mp + 2) / 5 + 1;
-	m = mp < 10 ? mp + 3 : mp - 9;
+	if (gmtime_r(&tt, &tm) == NULL) {
+		snprintf(b, n, "after @%lld", (long long)t);
+		return;
+	}
 	if (t % 86400 == 0)
-		snprintf(b, n, "after %04lld-%02u-%02u", (long long)(yoe + era * 400 + (m <= 2)), m, d);
+		strftime(b, n, "after %Y-%m-%d", &tm);
 	else
-		snprintf(b, n, "after %04lld-%02u-%02u %02u:%02u:%02u UTC",
-		    (long long)(yoe + era * 400 + (m <= 2)), m, d,
-		    (unsigned)((t % 86400 + 86400) % 86400 / 3600),
-		    (unsigned)((t % 3600 + 3600) % 3600 / 60), (unsigned)((t % 60 + 60) % 60));
+		strftime(b, n, "after %Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 static int
