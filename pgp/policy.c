@@ -232,14 +232,14 @@ pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
 	size_t pos = 0, lineno = 0;
 	unsigned replaced = 0;
 	while (pos < len) {
-		char line[PGP_POLICY_LINE_MAX + 1], a[32], b[32], c[32], d[32], e[8];
+		char line[PGP_MAX_POLICY_LINE + 1], a[32], b[32], c[32], d[32], e[8];
 		const uint8_t *nl = memchr(text + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
 		int fields, alg;
 		int64_t when;
 		lineno++;
-		if (n > PGP_POLICY_LINE_MAX)
-			return bad_line(diag, lineno, "policy file: line too long (at most 255 octets)");
+		if (n > PGP_MAX_POLICY_LINE)
+			return bad_line(diag, lineno, "policy file: line too long (at most 255 octets, PGP_MAX_POLICY_LINE)");
 		if (memchr(text + pos, '\0', n))
 			return bad_line(diag, lineno, "policy file: NUL octet in a line");
 		memcpy(line, text + pos, n);
@@ -281,7 +281,7 @@ pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
 			if (fields != 3 && fields != 4)
 				return bad_line(diag, lineno,
 				    "policy file: expected 'key-min-bits N DATE|never|always [rsa|dsa|elgamal]'");
-			if (parse_uint(b, 16384, &bits) != 0)
+			if (parse_uint(b, PGP_MAX_MPI_BITS, &bits) != 0)
 				return bad_line(diag, lineno,
 				    "policy file: key-min-bits needs a decimal number of bits (0 to 16384)");
 			if (parse_date(c, &when) != 0)

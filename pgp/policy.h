@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "date.h"
 #include "err.h"
+#include "limits.h"
 #include "packet.h"
 
 /* Which security property a signature needs from its hash. */
@@ -89,12 +90,11 @@ void pgp_policy_allow_hash(pgp_policy *p, int alg, pgp_hash_use use);
  * ("policy file line 3: RSA keys below 4096 bits are rejected after
  * 2020-01-01"). A malformed line (unknown keyword or hash, a number with
  * trailing characters or out of range, a bad date, a line longer than
- * PGP_POLICY_LINE_MAX octets, a NUL octet) fails the whole load:
+ * PGP_MAX_POLICY_LINE octets (pgp/limits.h), a NUL octet) fails the whole load:
  * PGP_ERR_MALFORMED with diag->offset = the line number (1-based) and
  * diag->what saying what is wrong; *p is then partly updated (reinitialise
  * it before use).
  */
-#define PGP_POLICY_LINE_MAX 255
 pgp_err pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag);
 
 /* PGP_OK or PGP_ERR_POLICY with *rule set. `t` is the verification time. */

@@ -225,10 +225,10 @@ test_overlong_line_is_an_error(void)
 	text[600] = '\0';
 	T_EQ_INT(load(&p, text, &line, &what), PGP_ERR_MALFORMED);
 	T_EQ_INT(line, 1);
-	/* exactly PGP_POLICY_LINE_MAX octets is fine */
+	/* exactly PGP_MAX_POLICY_LINE octets is fine */
 	snprintf(text, sizeof text, "%*shash SHA256 data never\n",
-	    (int)(PGP_POLICY_LINE_MAX - strlen("hash SHA256 data never")), "");
-	T_EQ_INT(strlen(text), PGP_POLICY_LINE_MAX + 1);
+	    (int)(PGP_MAX_POLICY_LINE - strlen("hash SHA256 data never")), "");
+	T_EQ_INT(strlen(text), PGP_MAX_POLICY_LINE + 1);
 	T_EQ_INT(load(&p, text, &line, &what), PGP_OK);
 }
 
