@@ -83,9 +83,9 @@ flush_warnings(dump_ctx *c, size_t from, size_t lost_from)
 		out_text(o, "what", "%s", c->warn[i].what);
 		out_close(o);
 	}
-	if (c->warn_lost > lost_from)
-		out_int(o, "not_listed", (long long)(c->warn_lost - lost_from));
 	out_arr_close(o);
+	if (c->warn_lost > lost_from)
+		out_int(o, "warnings_not_listed", (long long)(c->warn_lost - lost_from));
 	c->nwarn = from;
 	c->warn_lost = lost_from;
 }
