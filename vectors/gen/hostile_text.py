@@ -12,7 +12,7 @@ Writes OUTDIR/ (run them with tests/cli/hostile_text.sh):
   msg.txt            the signed data
   msg.txt.sig        a detached signature by that key; its hashed area holds a
                      notation (RFC 9580 §5.2.3.24) whose name and value hold
-                     ESC sequences
+                     ESC sequences and a U+202E RIGHT-TO-LEFT OVERRIDE
   msg.txt.asc        the same signature armored, with an armor header
                      "Comment: " + ESC sequences (RFC 9580 §6.2)
   inline.pgp         an inline-signed message (§10.3) whose literal data
@@ -33,7 +33,7 @@ from adversarial import (EdKey, KT, ST, armor, certify, cert, literal, ops,  # n
 HOSTILE_UID = b"Mallory \x1b[2J\x07\rX\xff\xfe\xc2\x9b31m <mallory@example.org>"
 PLAIN_UID = "Jürgen Müller <juergen@example.org>".encode()
 NOTE_NAME = b"evil\x1b]0;owned\x07@example.org"
-NOTE_VALUE = b"\x1b[2J\x1b[31mGOOD SIGNATURE\x1b[0m"
+NOTE_VALUE = b"\x1b[2J\x1b[31mGOOD SIGNATURE\x1b[0m\xe2\x80\xaetxt.exe"  # U+202E RIGHT-TO-LEFT OVERRIDE
 FILE_NAME = b"\x1b[2Jevil\x07.txt"
 ARMOR_COMMENT = b"\x1b[2J\x1b[32mgood\x07"
 
