@@ -1,5 +1,6 @@
 /* cli.c - input files, error reports and times for the front ends. see cli.h */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "out.h"
 #include "pgp/limits.h"
-#include "pgp/policy.h"
+#include "pgp/date.h"
 #include "pgp/verify.h"
 
 const char *cli_prog = "wotkit";
@@ -98,7 +100,7 @@ cli_file_open(cli_file *f, const char *path)
 	close(fd);
 	return 0;
 fail:
-	fprintf(stderr, "%s: %s: %s\n", cli_prog, path, strerror(errno));
+	cli_msg(path, "%s", strerror(errno));
 	return -1;
 }
 
@@ -114,63 +116,46 @@ cli_file_close(cli_file *f)
 
 /* see cli.h */
 void
+cli_msg(const char *file, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		buf[0] = 0;
+	fprintf(stderr, "%s: ", cli_prog);
+	if (file) {
+		out_esc_text(stderr, file);
+		fputs(": ", stderr);
+	}
+	out_esc_text(stderr, buf);
+	fputc('\n', stderr);
+}
+
+/* see cli.h */
+void
 cli_report(const char *file, pgp_err e, const pgp_diag *d)
 {
 	if (d && d->what)
-		fprintf(stderr, "%s: %s: offset %zu: %s (%s)\n", cli_prog, file,
-		    d->offset, d->what, pgp_strerror(e));
+		cli_msg(file, "offset %zu: %s (%s)", d->offset, d->what, pgp_strerror(e));
 	else if (d)
-		fprintf(stderr, "%s: %s: offset %zu: %s\n", cli_prog, file,
-		    d->offset, pgp_strerror(e));
+		cli_msg(file, "offset %zu: %s", d->offset, pgp_strerror(e));
 	else
-		fprintf(stderr, "%s: %s: %s\n", cli_prog, file, pgp_strerror(e));
+		cli_msg(file, "%s", pgp_strerror(e));
 }
 
 /* see cli.h */
 int
 cli_parse_time(const char *s, int64_t now, int64_t *out)
 {
-	int y, mo, d, h = 0, mi = 0, se = 0, n = 0;
-	char *end;
 	if (strcmp(s, "now") == 0) {
 		*out = now;
 		return 0;
 	}
-	if (s[0] == '@' || (s[0] >= '0' && s[0] <= '9' && strchr(s, '-') == NULL)) {
-		long long v;
-		errno = 0;
-		v = strtoll(s + (s[0] == '@'), &end, 10);
-		if (errno || *end || end == s + (s[0] == '@'))
-			return -1;
-		*out = v;
-		return 0;
-	}
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3)
-		return -1;
-	s += n;
-	if (*s == 'T' || *s == ' ') {
-		int m2 = 0;
-		if (sscanf(s + 1, "%2d:%2d%n", &h, &mi, &m2) != 2)
-			return -1;
-		s += 1 + m2;
-		if (*s == ':') {
-			if (sscanf(s + 1, "%2d%n", &se, &m2) != 1)
-				return -1;
-			s += 1 + m2;
-		}
-	} else if (*s == '\0') {
-		/* date only: midnight UTC */
-	}
-	if (*s == 'Z')
-		s++;
-	else if (s[0] == '+' && strcmp(s, "+00:00") == 0)
-		s += 6;
-	if (*s)
-		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
-		return -1;
-	*out = pgp_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
-	return 0;
+	return pgp_time_parse(s, PGP_TIME_UNIX, out) == PGP_OK ? 0 : -1;
 }
 
 /* see cli.h */
@@ -217,7 +202,7 @@ cli_feed_verifier(struct pgp_verifier *v, const char *path)
 	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
 	const char *name = fd == 0 ? "<stdin>" : path;
 	if (fd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", cli_prog, path, strerror(errno));
+		cli_msg(path, "%s", strerror(errno));
 		return -1;
 	}
 	{
@@ -250,7 +235,7 @@ cli_feed_verifier(struct pgp_verifier *v, const char *path)
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			fprintf(stderr, "%s: %s: %s\n", cli_prog, name, strerror(errno));
+			cli_msg(name, "%s", strerror(errno));
 			if (fd)
 				close(fd);
 			return -1;

@@ -26,11 +26,17 @@ typedef struct cli_file {
 int cli_file_open(cli_file *f, const char *path);
 void cli_file_close(cli_file *f);
 
-/* Print "wotkit: FILE: offset N: what (error text)". */
+/* Print "PROG: FILE: message" on stderr (no "FILE: " when file is NULL),
+ * the file name and the formatted message escaped with out_esc_text(). */
+void cli_msg(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Print "wotkit: FILE: offset N: what (error text)", escaped as cli_msg(). */
 void cli_report(const char *file, pgp_err e, const pgp_diag *d);
 
-/* Parse a time: unix seconds, "@N", YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS[Z], "now".
- * Returns 0 on success. */
+/* Parse a time: "now", or pgp_time_parse() with PGP_TIME_UNIX (Unix
+ * seconds, "@N", ISO 8601 YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM]). Returns 0 on
+ * success. The one time parser of the front ends (sopv DATE and policy
+ * files use pgp_time_parse() too). */
 int cli_parse_time(const char *s, int64_t now, int64_t *out);
 /* Format as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 octets). */
 void cli_format_time(char *buf, size_t n, int64_t t);

@@ -6,30 +6,34 @@
  * its signature block). Output: human text, or with --json one JSON
  * document:
  *   {"file": ..., "encoding": "binary", "packets": [ {packet}, ... ],
- *    "error_count": N}
+ *    "error_count": N, "warning_count": N}
  *   {"file": ..., "encoding": "armored", "blocks": [
  *      {"kind": "armor", "label": ..., "offset": ..., "packets": [...]},
  *      {"kind": "cleartext", "hashes": [...], "text_length": ..., "packets": [...]}],
- *    "error_count": N}
+ *    "error_count": N, "warning_count": N}
+ * A packet with tolerated oddities (an MPI bit count that does not match its
+ * value, RFC 9580 §3.2) carries "warnings": [{"offset": N, "what": ...}]
+ * (human: a "warnings:" list); they do not change the exit code.
  * Packet offsets are relative to the buffer holding the packets: the file
  * (binary), the decoded armor block, or the decompressed data.
  *
  * Exit: 0 when everything parsed; 2 on usage/I-O errors or malformed input
  * (the dump goes as far as it can; each problem is reported on stderr as
- * "wotkit: FILE: offset N: what (error text)"). Unknown but well-formed
+ * "wotkit: FILE: offset N: what (error text)"; each warning as
+ * "wotkit: FILE: offset N: warning: what"). Unknown but well-formed
  * things (algorithms, versions, packet tags, subpackets) are shown as such
  * and are not errors.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "pgp/armor.h"
+#include "pgp/classify.h"
 #include "pgp/hash.h"
 #include "cli.h"
 #include "cmds.h"
 #include "dump.h"
 
 static const char begin_pgp[] = "-----BEGIN PGP ";
-static const char begin_signed[] = "-----BEGIN PGP SIGNED MESSAGE-----";
 
 /* Offset of the first line at or after pos (a line start) that starts with
  * "-----BEGIN PGP ", or len if none. */
@@ -49,13 +53,6 @@ find_begin(const uint8_t *in, size_t len, size_t pos)
 	return len;
 }
 
-static int
-is_signed_begin(const uint8_t *in, size_t len, size_t pos)
-{
-	size_t n = sizeof begin_signed - 1;
-	return len - pos >= n && memcmp(in + pos, begin_signed, n) == 0;
-}
-
 static void
 set_where(dump_ctx *c, const char *fmt, int n, size_t off)
 {
@@ -63,7 +60,7 @@ set_where(dump_ctx *c, const char *fmt, int n, size_t off)
 }
 
 static void
-dump_armor_headers(dump_out *o, pgp_view h)
+dump_armor_headers(out_ctx *o, pgp_view h)
 {
 	size_t i = 0, start = 0;
 	out_arr_open(o, "headers");
@@ -83,7 +80,7 @@ dump_armor_headers(dump_out *o, pgp_view h)
 static void
 dump_cleartext(dump_ctx *c, const uint8_t *in, size_t len, size_t at, int n, size_t *next)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_cleartext ct;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
@@ -130,7 +127,7 @@ dump_cleartext(dump_ctx *c, const uint8_t *in, size_t len, size_t at, int n, siz
 static void
 dump_armored(dump_ctx *c, const uint8_t *in, size_t len)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	size_t pos = 0;
 	int n = 0;
 
@@ -145,7 +142,8 @@ dump_armored(dump_ctx *c, const uint8_t *in, size_t len)
 		if (b >= len)
 			break;
 		n++;
-		if (is_signed_begin(in, len, b)) {
+		/* the block's kind: pgp/classify.h at its header line */
+		if (pgp_classify(in + b, len - b, NULL) == PGP_INPUT_CLEARTEXT) {
 			dump_cleartext(c, in, len, b, n, &pos);
 			if (c->errors)
 				break;
@@ -192,6 +190,7 @@ cmd_dump(int argc, char **argv)
 {
 	dump_ctx c;
 	cli_file f;
+	pgp_input_class cls;
 	const char *path = NULL;
 	int json = 0, i;
 
@@ -222,7 +221,11 @@ cmd_dump(int argc, char **argv)
 	out_open(&c.o, NULL, NULL);
 	if (json)
 		out_str(&c.o, "file", (const uint8_t *)f.name, strlen(f.name));
-	if (pgp_armor_is_armored(f.p, f.len)) {
+	/* pgp/classify.h: a CTB first is binary; armor and cleartext headers
+	 * (also after text, as in keyring files) are armored; the rest is
+	 * dumped as binary, where its first octet is reported */
+	pgp_classify(f.p, f.len, &cls);
+	if (pgp_classify_has_armor(&cls, f.len)) {
 		out_text(&c.o, "encoding", "armored");
 		dump_armored(&c, f.p, f.len);
 	} else {
@@ -232,6 +235,8 @@ cmd_dump(int argc, char **argv)
 	}
 	if (json)
 		out_int(&c.o, "error_count", c.errors);
+	if (json)
+		out_int(&c.o, "warning_count", (long long)c.warnings);
 	out_close(&c.o);
 	out_finish(&c.o);
 	cli_file_close(&f);

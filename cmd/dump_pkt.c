@@ -23,7 +23,7 @@ dump_off(const dump_ctx *c, const uint8_t *p)
 void
 dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	const char *what = d && d->what ? d->what : "parse error";
 	size_t off = d ? d->offset : 0;
 	char title[320];
@@ -34,8 +34,9 @@ dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
 	c->last_off = off;
 	c->last_what = what;
 	c->errors++;
-	fprintf(stderr, "%s: %s: offset %zu: %s (%s)%s\n", cli_prog, c->file, off, what,
-	    pgp_strerror(e), c->where);
+	fprintf(stderr, "%s: ", cli_prog);
+	out_esc_text(stderr, c->file);
+	fprintf(stderr, ": offset %zu: %s (%s)%s\n", off, what, pgp_strerror(e), c->where);
 	snprintf(title, sizeof title, "error: offset %zu: %s (%s)", off, what, pgp_strerror(e));
 	out_open(o, "error", title);
 	if (o->json) {
@@ -45,6 +46,48 @@ dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
 		out_text(o, "what", "%s", what);
 	}
 	out_close(o);
+}
+
+/* see dump.h */
+void
+dump_warning(dump_ctx *c, size_t off, const char *what)
+{
+	c->warnings++;
+	fprintf(stderr, "%s: ", cli_prog);
+	out_esc_text(stderr, c->file);
+	fprintf(stderr, ": offset %zu: warning: %s%s\n", off, what, c->where);
+	if (c->nwarn < DUMP_MAX_WARNINGS) {
+		c->warn[c->nwarn].off = off;
+		c->warn[c->nwarn].what = what;
+		c->nwarn++;
+	} else
+		c->warn_lost++;
+}
+
+/* Lists the warnings pending since `from` (this packet's), then drops them. */
+static void
+flush_warnings(dump_ctx *c, size_t from, size_t lost_from)
+{
+	out_ctx *o = &c->o;
+	size_t i;
+	if (c->nwarn <= from && c->warn_lost <= lost_from)
+		return;
+	out_arr_open(o, "warnings");
+	for (i = from; i < c->nwarn; i++) {
+		if (!o->json) {
+			out_text(o, NULL, "offset %zu: %s", c->warn[i].off, c->warn[i].what);
+			continue;
+		}
+		out_open(o, NULL, NULL);
+		out_int(o, "offset", (long long)c->warn[i].off);
+		out_text(o, "what", "%s", c->warn[i].what);
+		out_close(o);
+	}
+	out_arr_close(o);
+	if (c->warn_lost > lost_from)
+		out_int(o, "warnings_not_listed", (long long)(c->warn_lost - lost_from));
+	c->nwarn = from;
+	c->warn_lost = lost_from;
 }
 
 static const char *
@@ -60,7 +103,7 @@ nm(char *buf, size_t n, const char *name, int id)
 void
 dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	unsigned actual = pgp_mpi_bitlen(m);
 	if (o->json) {
 		out_open(o, NULL, NULL);
@@ -89,13 +132,13 @@ dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m)
 	}
 	if (m->bad_bits) {
 		/* RFC 9580 §3.2: the bit count starts at the most significant
-		 * non-zero bit. Shown, and counted as malformed (exit 2). */
-		pgp_diag d;
-		d.offset = m->v.p ? dump_off(c, m->v.p) - 2 : c->body_off;
-		d.tag = -1;
-		d.what = m->leading_zero ? "MPI with a leading zero octet (non-canonical bit count)" :
-		    "MPI bit count does not match its value";
-		dump_error(c, PGP_ERR_MALFORMED, &d);
+		 * non-zero bit. The octet count (what parsing needs) follows
+		 * from it, so the packet is still readable: a warning, as
+		 * verification tolerates it too (gpg and sq read such keys). */
+		size_t off = m->v.p ? dump_off(c, m->v.p) - 2 : c->body_off;
+		dump_warning(c, off, m->leading_zero ?
+		    "MPI with a leading zero octet (non-canonical bit count)" :
+		    "MPI bit count does not match its value");
 	}
 }
 
@@ -119,7 +162,7 @@ mpi_names(int algo)
 static void
 dump_key(dump_ctx *c, const pgp_pkt *pkt)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_key k;
 	pgp_diag d = {0, pkt->tag, NULL};
 	pgp_err e = pgp_key_parse(&k, pkt, &d);
@@ -195,7 +238,7 @@ dump_key(dump_ctx *c, const pgp_pkt *pkt)
 static void
 dump_uattr(dump_ctx *c, const pgp_pkt *pkt)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_rd r = pkt->body;
 	pgp_uattr_sub s;
 	pgp_diag d = {0, pkt->tag, NULL};
@@ -247,7 +290,7 @@ dump_uattr(dump_ctx *c, const pgp_pkt *pkt)
 static void
 dump_ops(dump_ctx *c, const pgp_pkt *pkt)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_ops s;
 	pgp_diag d = {0, pkt->tag, NULL};
 	pgp_err e = pgp_ops_parse(&s, pkt, &d);
@@ -279,7 +322,7 @@ dump_ops(dump_ctx *c, const pgp_pkt *pkt)
 static void
 dump_literal(dump_ctx *c, const pgp_pkt *pkt)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_literal l;
 	pgp_diag d = {0, pkt->tag, NULL};
 	pgp_err e = pgp_literal_parse(&l, pkt, &d);
@@ -300,7 +343,7 @@ dump_literal(dump_ctx *c, const pgp_pkt *pkt)
 static void
 dump_compressed(dump_ctx *c, const pgp_pkt *pkt)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	uint8_t *buf = NULL, algo = 0;
 	size_t blen = 0, where_len;
 	pgp_diag d = {0, pkt->tag, NULL};
@@ -348,7 +391,7 @@ dump_compressed(dump_ctx *c, const pgp_pkt *pkt)
 static void
 dump_opaque(dump_ctx *c, const pgp_pkt *pkt, int versioned)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	if (versioned && pkt->body.len)
 		out_int(o, "version", pkt->body.p[0]);
 	out_int(o, "length", (long long)pkt->body.len);
@@ -358,9 +401,10 @@ dump_opaque(dump_ctx *c, const pgp_pkt *pkt, int versioned)
 static void
 dump_one(dump_ctx *c, const pgp_pkt *pkt)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	char title[256], b[32];
 	const char *tn = nm(b, sizeof b, pgp_tag_name(pkt->tag), pkt->tag);
+	size_t wfrom = c->nwarn, wlost = c->warn_lost;
 
 	c->body_p = pkt->body.p;
 	c->body_off = pkt->body.off;
@@ -425,6 +469,7 @@ dump_one(dump_ctx *c, const pgp_pkt *pkt)
 		dump_opaque(c, pkt, 0);
 		break;
 	}
+	flush_warnings(c, wfrom, wlost);
 	out_close(o);
 }
 
@@ -432,7 +477,7 @@ dump_one(dump_ctx *c, const pgp_pkt *pkt)
 void
 dump_packets(dump_ctx *c, const uint8_t *buf, size_t len)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_rd in;
 	size_t n = 0;
 

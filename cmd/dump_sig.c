@@ -71,7 +71,7 @@ dump_aead_name(int a)
 }
 
 static void
-pref_list(dump_out *o, const char *key, const pgp_rd *d, const char *(*name)(int))
+pref_list(out_ctx *o, const char *key, const pgp_rd *d, const char *(*name)(int))
 {
 	char bufs[LIST_MAX][24];
 	const char *items[LIST_MAX + 1];
@@ -95,7 +95,7 @@ hash_name(int a)
 }
 
 static void
-duration(dump_out *o, const char *key, uint32_t s)
+duration(out_ctx *o, const char *key, uint32_t s)
 {
 	if (s == 0) {
 		out_text(o, key, "0 (never expires)");
@@ -107,7 +107,7 @@ duration(dump_out *o, const char *key, uint32_t s)
 }
 
 static void
-flag_names(dump_out *o, const char *key, const pgp_rd *d,
+flag_names(out_ctx *o, const char *key, const pgp_rd *d,
     const char *const names[][8], size_t nnames)
 {
 	const char *items[LIST_MAX];
@@ -187,7 +187,7 @@ want(dump_ctx *c, const pgp_subpkt *sp, size_t n, const char *what)
 static void
 fpr_value(dump_ctx *c, const pgp_subpkt *sp, const char *key)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	size_t n;
 	if (sp->data.len < 1) {
 		bad_value(c, sp, "fingerprint subpacket without a version");
@@ -203,7 +203,7 @@ fpr_value(dump_ctx *c, const pgp_subpkt *sp, const char *key)
 static void
 notation(dump_ctx *c, const pgp_subpkt *sp)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_rd r = sp->data;
 	pgp_view flags, name, value;
 	uint16_t nl, vl;
@@ -238,7 +238,7 @@ notation(dump_ctx *c, const pgp_subpkt *sp)
 static void
 subpkt_value(dump_ctx *c, const pgp_subpkt *sp, const sig_info *si)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	const pgp_rd *d = &sp->data;
 	char buf[32];
 	uint32_t v;
@@ -402,7 +402,7 @@ subpkt_value(dump_ctx *c, const pgp_subpkt *sp, const sig_info *si)
 static void
 subpkt_area(dump_ctx *c, const char *key, pgp_view area, int hashed, const sig_info *si)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_rd r;
 	pgp_subpkt sp;
 	pgp_diag d;
@@ -451,7 +451,7 @@ static void
 sig_mpis(dump_ctx *c, const pgp_sig *s)
 {
 	static const char *const rs[2] = {"r", "s"};
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	uint8_t i;
 	if (s->nmpi == 0)
 		return;
@@ -465,7 +465,7 @@ sig_mpis(dump_ctx *c, const pgp_sig *s)
 
 /* see dump.h */
 void
-dump_sigtype(dump_out *o, int type)
+dump_sigtype(out_ctx *o, int type)
 {
 	if (o->json)
 		out_named(o, "type", type, pgp_sigtype_name(type));
@@ -477,7 +477,7 @@ dump_sigtype(dump_out *o, int type)
 void
 dump_sig_body(dump_ctx *c, const pgp_rd *body)
 {
-	dump_out *o = &c->o;
+	out_ctx *o = &c->o;
 	pgp_sig s;
 	pgp_diag d = {0, PGP_TAG_SIGNATURE, NULL};
 	pgp_rd b = *body;

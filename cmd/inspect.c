@@ -10,7 +10,7 @@
 #include "certs.h"
 #include "cli.h"
 #include "cmds.h"
-#include "dump.h"
+#include "out.h"
 #include "vout.h"
 #include "pgp/eval.h"
 
@@ -36,30 +36,23 @@ flags_text(char *b, size_t n, uint8_t f)
 }
 
 static void
-json_key(FILE *f, const pgp_key *k, const pgp_keystate *ks)
+json_key(out_ctx *o, const char *k, const pgp_key *key, const pgp_keystate *ks)
 {
-	char t[32], fl[8];
-	fputs("{\"fingerprint\": \"", f);
-	vout_fpr(f, &k->fpr);
-	fprintf(f, "\", \"version\": %u, \"algo\": \"%s\", \"bits\": %u, ", k->version,
-	    pgp_pk_name(k->algo), k->bits);
-	cli_format_time(t, sizeof t, k->created);
-	fprintf(f, "\"created\": \"%s\", ", t);
-	if (ks->expires) {
-		cli_format_time(t, sizeof t, ks->expires);
-		fprintf(f, "\"expires\": \"%s\", ", t);
-	} else
-		fputs("\"expires\": null, ", f);
+	char fl[8];
+	out_open(o, k, NULL);
+	out_hex(o, "fingerprint", key->fpr.v, key->fpr.len, 0);
+	out_int(o, "version", key->version);
+	out_str0(o, "algo", pgp_pk_name(key->algo));
+	out_int(o, "bits", key->bits);
+	out_time(o, "created", key->created);
+	out_time_opt(o, "expires", ks->expires);
 	flags_text(fl, sizeof fl, ks->flags);
-	fprintf(f, "\"state\": \"%s\", \"status\": \"%s\", \"flags\": \"%s\", \"can_sign\": %s, \"reason\": ",
-	    state_word(ks->status), pgp_errname(ks->status), fl, ks->sign_ok && ks->status == PGP_OK ? "true" : "false");
-	if (ks->reason || ks->sign_reason) {
-		fputc('"', f);
-		json_escape(f, (const uint8_t *)(ks->reason ? ks->reason : ks->sign_reason),
-		    strlen(ks->reason ? ks->reason : ks->sign_reason));
-		fputs("\"}", f);
-	} else
-		fputs("null}", f);
+	out_text(o, "state", "%s", state_word(ks->status));
+	out_text(o, "status", "%s", pgp_errname(ks->status));
+	out_text(o, "flags", "%s", fl);
+	out_bool(o, "can_sign", ks->sign_ok && ks->status == PGP_OK);
+	out_str0(o, "reason", ks->reason ? ks->reason : ks->sign_reason);
+	out_close(o);
 }
 
 static void
@@ -76,27 +69,34 @@ human_key(FILE *f, const char *what, const pgp_key *k, const pgp_keystate *ks)
 		fprintf(f, ", expires %s", t);
 	}
 	fprintf(f, ": %s", state_word(ks->status));
-	if (ks->reason)
-		fprintf(f, " (%s)", ks->reason);
-	else if (!ks->sign_ok && ks->sign_reason && (ks->flags & PGP_KF_SIGN))
-		fprintf(f, "; cannot sign: %s", ks->sign_reason);
+	if (ks->reason) {
+		fputs(" (", f);
+		out_esc_text(f, ks->reason);
+		fputc(')', f);
+	} else if (!ks->sign_ok && ks->sign_reason && (ks->flags & PGP_KF_SIGN)) {
+		fputs("; cannot sign: ", f);
+		out_esc_text(f, ks->sign_reason);
+	}
 	fputc('\n', f);
 }
 
 int
 cmd_inspect(int argc, char **argv)
 {
-	int i, json = 0, rc = EXIT_USAGE, first = 1;
+	int i, json = 0, rc = EXIT_USAGE;
 	int64_t now = (int64_t)time(NULL), at = now;
 	pgp_certset *set = NULL;
 	pgp_policy pol;
+	out_ctx o;
 	size_t c, nfiles = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			json = 1;
 		else if (strcmp(argv[i], "--at") == 0 && i + 1 < argc) {
 			if (cli_parse_time(argv[++i], now, &at) != 0) {
-				fprintf(stderr, "wotkit inspect: bad time '%s'\n", argv[i]);
+				fputs("wotkit inspect: bad time '", stderr);
+				out_esc_text(stderr, argv[i]);
+				fputs("'\n", stderr);
 				return EXIT_USAGE;
 			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -122,8 +122,11 @@ cmd_inspect(int argc, char **argv)
 			goto out;
 	}
 	pgp_policy_init(&pol);
-	if (json)
-		fputs("{\"certificates\": [", stdout);
+	out_init(&o, stdout, 1);
+	if (json) {
+		out_open(&o, NULL, NULL);
+		out_arr_open(&o, "certificates");
+	}
 	for (c = 0; c < pgp_certset_count(set); c++) {
 		const pgp_cert *cert = pgp_certset_get(set, c);
 		pgp_certeval ev;
@@ -131,24 +134,25 @@ cmd_inspect(int argc, char **argv)
 		if (pgp_cert_eval(&ev, cert, at, &pol) != PGP_OK)
 			goto out;
 		if (json) {
-			fputs(first ? "\n{\"primary\": " : ",\n{\"primary\": ", stdout);
-			first = 0;
-			json_key(stdout, &cert->primary, &ev.primary);
-			fputs(", \"user_ids\": [", stdout);
+			out_open(&o, NULL, NULL);
+			json_key(&o, "primary", &cert->primary, &ev.primary);
+			out_arr_open(&o, "user_ids");
 			for (k = 0; k < cert->nuids; k++) {
-				fputs(k ? ", {\"value\": \"" : "{\"value\": \"", stdout);
-				json_escape(stdout, cert->uids[k].data.p, cert->uids[k].is_attr ? 0 : cert->uids[k].data.len);
-				fprintf(stdout, "\", \"attribute\": %s, \"primary\": %s, \"state\": \"%s\"}",
-				    cert->uids[k].is_attr ? "true" : "false", (int)k == ev.primary_uid ? "true" : "false",
-				    state_word(ev.uids[k].status));
+				const pgp_uidc *u = &cert->uids[k];
+				out_open(&o, NULL, NULL);
+				/* a user ID that is not UTF-8 also gets "value_hex" */
+				out_str(&o, "value", u->data.p, u->is_attr ? 0 : u->data.len);
+				out_bool(&o, "attribute", u->is_attr);
+				out_bool(&o, "primary", (int)k == ev.primary_uid);
+				out_text(&o, "state", "%s", state_word(ev.uids[k].status));
+				out_close(&o);
 			}
-			fputs("], \"subkeys\": [", stdout);
-			for (k = 0; k < cert->nsubs; k++) {
-				if (k)
-					fputs(", ", stdout);
-				json_key(stdout, &cert->subs[k].key, &ev.subs[k]);
-			}
-			fputs("]}", stdout);
+			out_arr_close(&o);
+			out_arr_open(&o, "subkeys");
+			for (k = 0; k < cert->nsubs; k++)
+				json_key(&o, NULL, &cert->subs[k].key, &ev.subs[k]);
+			out_arr_close(&o);
+			out_close(&o);
 		} else {
 			human_key(stdout, "pub", &cert->primary, &ev.primary);
 			for (k = 0; k < cert->nuids; k++) {
@@ -157,7 +161,7 @@ cmd_inspect(int argc, char **argv)
 				if (u->is_attr)
 					printf("[attribute, %zu octets]", u->data.len);
 				else
-					fwrite(u->data.p, 1, u->data.len, stdout);
+					out_esc_human(stdout, u->data.p, u->data.len);
 				printf(": %s%s\n", state_word(ev.uids[k].status),
 				    (int)k == ev.primary_uid ? " (primary)" : "");
 			}
@@ -174,8 +178,11 @@ cmd_inspect(int argc, char **argv)
 		}
 		pgp_certeval_release(&ev);
 	}
-	if (json)
-		fputs("\n]}\n", stdout);
+	if (json) {
+		out_arr_close(&o);
+		out_close(&o);
+		out_finish(&o);
+	}
 	rc = EXIT_OK;
 out:
 	pgp_certset_free(set);

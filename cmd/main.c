@@ -58,7 +58,7 @@ main(int argc, char **argv)
 	for (i = 0; i < sizeof subcmds / sizeof subcmds[0]; i++)
 		if (strcmp(argv[1], subcmds[i].name) == 0)
 			return subcmds[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "wotkit: unknown command '%s'\n", argv[1]);
+	cli_msg(NULL, "unknown command '%s'", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;
 }

@@ -117,29 +117,29 @@ run(int sub, int argc, char **argv, int debug)
 				goto missing;
 			o.verifications_out = val;
 		} else {
-			fprintf(stderr, "%s: %s: unsupported option %s\n", cli_prog, argv[0], a);
+			cli_msg(argv[0], "unsupported option %s", a);
 			return SOPV_UNSUPPORTED_OPTION;
 		}
 	}
 	if (sub == SUB_VERSION) {
 		if (npos) {
-			fprintf(stderr, "%s: version: unexpected argument %s\n", cli_prog, pos[0]);
+			cli_msg("version", "unexpected argument %s", pos[0]);
 			return SOPV_UNSUPPORTED_OPTION;
 		}
 		return version(backend, extended, spec, subset);
 	}
 	/* DATE: draft §"DATE"; malformed dates have no code of their own. */
 	if (sopv_parse_date(nb, o.now, INT64_MIN, &o.not_before) != 0) {
-		fprintf(stderr, "%s: --not-before: malformed DATE '%s'\n", cli_prog, nb);
+		cli_msg("--not-before", "malformed DATE '%s'", nb);
 		return SOPV_GENERIC;
 	}
 	if (sopv_parse_date(na, o.now, INT64_MAX, &o.not_after) != 0) {
-		fprintf(stderr, "%s: --not-after: malformed DATE '%s'\n", cli_prog, na);
+		cli_msg("--not-after", "malformed DATE '%s'", na);
 		return SOPV_GENERIC;
 	}
 	return sub == SUB_VERIFY ? sopv_verify(pos, npos, &o) : sopv_inline_verify(pos, npos, &o);
 missing:
-	fprintf(stderr, "%s: %s: %s needs a value\n", cli_prog, argv[0], argv[i]);
+	cli_msg(argv[0], "%s needs a value", argv[i]);
 	return SOPV_MISSING_ARG;
 }
 
@@ -166,7 +166,7 @@ cmd_sopv(int argc, char **argv)
 		} else if (strcmp(argv[i], "--version") == 0) {
 			return version(0, 0, 0, 0);
 		} else {
-			fprintf(stderr, "%s: unsupported option %s\n", cli_prog, argv[i]);
+			cli_msg(NULL, "unsupported option %s", argv[i]);
 			return SOPV_UNSUPPORTED_OPTION;
 		}
 	}
@@ -177,7 +177,7 @@ cmd_sopv(int argc, char **argv)
 	for (k = 0; k < sizeof subs / sizeof subs[0]; k++)
 		if (strcmp(argv[i], subs[k].name) == 0)
 			return run(subs[k].sub, argc - i, argv + i, debug);
-	fprintf(stderr, "%s: unsupported subcommand '%s' (sopv %s has version, verify, "
-	    "inline-verify)\n", cli_prog, argv[i], SOPV_SUBSET);
+	cli_msg(NULL, "unsupported subcommand '%s' (sopv %s has version, verify, "
+	    "inline-verify)", argv[i], SOPV_SUBSET);
 	return SOPV_UNSUPPORTED_SUBCOMMAND;
 }

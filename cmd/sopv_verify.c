@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "sopv.h"
 #include "vout.h"
+#include "out.h"
 #include "certs.h"
 #include "pgp/buf.h"
 #include "pgp/verify.h"
@@ -60,7 +61,7 @@ certs_add(certs *c, size_t i)
 		return e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
 	}
 	if (pgp_certset_count(c->set) == before) {
-		fprintf(stderr, "%s: %s: no OpenPGP certificate in it\n", cli_prog, c->names[i]);
+		cli_msg(c->names[i], "no OpenPGP certificate in it");
 		return SOPV_BAD_DATA;
 	}
 	return SOPV_OK;
@@ -119,29 +120,24 @@ put_str(pgp_buf *b, const char *s)
 	return pgp_buf_append(b, s, strlen(s)) == PGP_OK ? 0 : -1;
 }
 
-/* A JSON string: the file name as given, escaped (control octets as \u00XX). */
+/* A JSON string: the file name as given, through out_json_str(). */
 static int
 put_json_str(pgp_buf *b, const char *s)
 {
-	char esc[8];
-	if (put_str(b, "\""))
+	char *mem = NULL;
+	size_t n = 0;
+	int rc;
+	FILE *f = open_memstream(&mem, &n);
+	if (f == NULL)
 		return -1;
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)c;
-			esc[2] = '\0';
-		} else if (c < 0x20 || c == 0x7f) {
-			snprintf(esc, sizeof esc, "\\u%04x", c);
-		} else {
-			esc[0] = (char)c;
-			esc[1] = '\0';
-		}
-		if (put_str(b, esc))
-			return -1;
+	out_json_str(f, s);
+	if (fclose(f) != 0) {
+		free(mem);
+		return -1;
 	}
-	return put_str(b, "\"");
+	rc = pgp_buf_append(b, mem, n) == PGP_OK ? 0 : -1;
+	free(mem);
+	return rc;
 }
 
 /*

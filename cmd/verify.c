@@ -22,7 +22,7 @@
 #include "certs.h"
 #include "cli.h"
 #include "cmds.h"
-#include "dump.h"
+#include "out.h"
 #include "vout.h"
 #include "pgp/hash.h"
 #include "pgp/verify.h"
@@ -43,17 +43,17 @@ write_output(const char *path, pgp_view content)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
 	if (f == NULL) {
-		fprintf(stderr, "wotkit: %s: %s\n", path, strerror(errno));
+		cli_msg(path, "%s", strerror(errno));
 		return -1;
 	}
 	if (content.len && fwrite(content.p, 1, content.len, f) != content.len) {
-		fprintf(stderr, "wotkit: %s: write failed\n", path);
+		cli_msg(path, "write failed");
 		if (f != stdout)
 			fclose(f);
 		return -1;
 	}
 	if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) {
-		fprintf(stderr, "wotkit: %s: write failed\n", path);
+		cli_msg(path, "write failed");
 		return -1;
 	}
 	return 0;
@@ -136,7 +136,7 @@ cmd_verify(int argc, char **argv)
 			usage();
 			return EXIT_OK;
 		} else if (a[0] == '-' && a[1] != '\0') {
-			fprintf(stderr, "wotkit verify: unknown option %s\n", a);
+			cli_msg("verify", "unknown option %s", a);
 			usage();
 			return EXIT_USAGE;
 		} else if (npos < 3) {
@@ -173,7 +173,10 @@ cmd_verify(int argc, char **argv)
 		e = pgp_policy_load(&pol, pf.p, pf.len, &d);
 		cli_file_close(&pf);
 		if (e != PGP_OK) {
-			fprintf(stderr, "wotkit: %s: line %zu: %s\n", policy_file, d.offset, d.what);
+			/* "FILE:LINE: what", as compilers say it */
+			fprintf(stderr, "%s: ", cli_prog);
+			out_esc_text(stderr, policy_file);
+			fprintf(stderr, ":%zu: %s\n", d.offset, d.what ? d.what : "malformed line");
 			return EXIT_USAGE;
 		}
 	}
@@ -224,10 +227,10 @@ out:
 	pgp_certset_free(set);
 	return rc;
 novalue:
-	fprintf(stderr, "wotkit verify: %s needs a value\n", argv[i]);
+	cli_msg("verify", "%s needs a value", argv[i]);
 	return EXIT_USAGE;
 badtime:
-	fprintf(stderr, "wotkit verify: bad time '%s' (use YYYY-MM-DD[THH:MM:SS[Z]], @UNIX, or now)\n",
+	cli_msg("verify", "bad time '%s' (use YYYY-MM-DD[THH:MM:SS[Z]], @UNIX, or now)",
 	    val ? val : "");
 	return EXIT_USAGE;
 }

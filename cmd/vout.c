@@ -1,7 +1,7 @@
 /* vout.c - verification results for people and for programs. see vout.h */
 #include <string.h>
 #include "cli.h"
-#include "dump.h"
+#include "out.h"
 #include "vout.h"
 #include "pgp/hash.h"
 #include "pgp/packet.h"
@@ -51,21 +51,6 @@ keyid(FILE *f, const pgp_result *r)
 		fprintf(f, "%02X", r->issuer[i]);
 }
 
-static void
-uid_human(FILE *f, pgp_view u)
-{
-	size_t i;
-	fputc('"', f);
-	for (i = 0; i < u.len; i++) {
-		uint8_t c = u.p[i];
-		if (c < 0x20 || c == 0x7f || c == '"' || c == '\\')
-			fprintf(f, "\\x%02x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* see vout.h */
 void
 vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
@@ -75,13 +60,15 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 	for (i = 0; i < n; i++) {
 		const pgp_result *r = pgp_verifier_result(v, i);
 		fprintf(f, "wotkit: signature %zu: %s", i + 1, vout_status_word(r->status));
-		if (r->reason)
-			fprintf(f, ": %s", r->reason);
+		if (r->reason) {
+			fputs(": ", f);
+			out_esc_text(f, r->reason);
+		}
 		fputc('\n', f);
 		if (r->primary_uid.p) {
-			fputs("  signer:    ", f);
-			uid_human(f, r->primary_uid);
-			fputc('\n', f);
+			fputs("  signer:    \"", f);
+			out_esc_human(f, r->primary_uid.p, r->primary_uid.len);
+			fputs("\"\n", f);
 		}
 		if (r->cert_fpr.len) {
 			fputs("  cert:      ", f);
@@ -116,42 +103,14 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 	fprintf(f, "wotkit: %zu of %zu signatures good (%zu required)\n", pgp_verifier_good(v), n, need);
 }
 
+/* A fingerprint in hex, or null. */
 static void
-jstr(FILE *f, const char *k, const char *s, int comma)
+jfpr(out_ctx *o, const char *k, const pgp_fpr *fpr)
 {
-	fprintf(f, "\"%s\": ", k);
-	if (s) {
-		fputc('"', f);
-		json_escape(f, (const uint8_t *)s, strlen(s));
-		fputc('"', f);
-	} else
-		fputs("null", f);
-	if (comma)
-		fputs(", ", f);
-}
-
-static void
-jfpr(FILE *f, const char *k, const pgp_fpr *fpr)
-{
-	fprintf(f, "\"%s\": ", k);
-	if (fpr->len) {
-		fputc('"', f);
-		vout_fpr(f, fpr);
-		fputc('"', f);
-	} else
-		fputs("null", f);
-	fputs(", ", f);
-}
-
-static void
-jtime(FILE *f, const char *k, int64_t t)
-{
-	char b[32];
-	if (t) {
-		cli_format_time(b, sizeof b, t);
-		fprintf(f, "\"%s\": \"%s\", ", k, b);
-	} else
-		fprintf(f, "\"%s\": null, ", k);
+	if (fpr->len)
+		out_hex(o, k, fpr->v, fpr->len, 0);
+	else
+		out_null(o, k);
 }
 
 /* see vout.h */
@@ -161,46 +120,50 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 	size_t i, n = pgp_verifier_count(v);
 	static const char *const kinds[] = {"detached", "cleartext", "inline"};
 	int kind = pgp_verifier_kind(v);
-	fputs("{", f);
-	jstr(f, "file", file, 1);
-	jstr(f, "kind", kinds[kind >= 0 && kind <= 2 ? kind : 0], 1);
-	jtime(f, "reference_time", now);
-	fprintf(f, "\"good\": %zu, \"required\": %zu, \"ok\": %s, \"signatures\": [",
-	    pgp_verifier_good(v), need, pgp_verifier_good(v) >= need ? "true" : "false");
+	out_ctx o;
+
+	out_init(&o, f, 1);
+	out_open(&o, NULL, NULL);
+	out_str0(&o, "file", file);
+	out_text(&o, "kind", "%s", kinds[kind >= 0 && kind <= 2 ? kind : 0]);
+	out_time_opt(&o, "reference_time", now);
+	out_int(&o, "good", (long long)pgp_verifier_good(v));
+	out_int(&o, "required", (long long)need);
+	out_bool(&o, "ok", pgp_verifier_good(v) >= need);
+	out_arr_open(&o, "signatures");
 	for (i = 0; i < n; i++) {
 		const pgp_result *r = pgp_verifier_result(v, i);
-		size_t j;
-		fputs(i ? ", {" : "{", f);
-		jstr(f, "status", pgp_errname(r->status), 1);
-		jstr(f, "verdict", vout_status_word(r->status), 1);
-		jstr(f, "reason", r->reason, 1);
-		fprintf(f, "\"offset\": %zu, \"version\": %u, \"type\": %u, \"mode\": \"%s\", ",
-		    r->offset, r->sig_version, r->sig_type, r->text_mode ? "text" : "binary");
-		jstr(f, "pk_algo", pgp_pk_name(r->pk_algo), 1);
-		jstr(f, "hash_algo", pgp_hash_name(r->hash_algo), 1);
-		jtime(f, "created", r->created);
-		jtime(f, "expires", r->sig_expires);
-		if (r->has_issuer) {
-			fputs("\"issuer\": \"", f);
-			for (j = 0; j < 8; j++)
-				fprintf(f, "%02X", r->issuer[j]);
-			fputs("\", ", f);
-		} else
-			fputs("\"issuer\": null, ", f);
-		jfpr(f, "issuer_fpr", &r->issuer_fpr);
-		jfpr(f, "cert", &r->cert_fpr);
-		jfpr(f, "key", &r->key_fpr);
-		fprintf(f, "\"subkey\": %s, ", r->cert_fpr.len && r->subkey >= 0 ? "true" : "false");
-		fputs("\"signer_uid\": ", f);
-		if (r->primary_uid.p) {
-			fputc('"', f);
-			json_escape(f, r->primary_uid.p, r->primary_uid.len);
-			fputs("\", ", f);
-		} else
-			fputs("null, ", f);
-		jtime(f, "key_expires", r->key_expires);
-		fprintf(f, "\"key_expired_now\": %s, \"bare_key\": %s}", r->key_expired_now ? "true" : "false",
-		    r->bare_key ? "true" : "false");
+		out_open(&o, NULL, NULL);
+		out_text(&o, "status", "%s", pgp_errname(r->status));
+		out_str0(&o, "verdict", vout_status_word(r->status));
+		out_str0(&o, "reason", r->reason);
+		out_int(&o, "offset", (long long)r->offset);
+		out_int(&o, "version", r->sig_version);
+		out_int(&o, "type", r->sig_type);
+		out_text(&o, "mode", "%s", r->text_mode ? "text" : "binary");
+		out_str0(&o, "pk_algo", pgp_pk_name(r->pk_algo));
+		out_str0(&o, "hash_algo", pgp_hash_name(r->hash_algo));
+		out_time_opt(&o, "created", r->created);
+		out_time_opt(&o, "expires", r->sig_expires);
+		if (r->has_issuer)
+			out_hex(&o, "issuer", r->issuer, 8, 0);
+		else
+			out_null(&o, "issuer");
+		jfpr(&o, "issuer_fpr", &r->issuer_fpr);
+		jfpr(&o, "cert", &r->cert_fpr);
+		jfpr(&o, "key", &r->key_fpr);
+		out_bool(&o, "subkey", r->cert_fpr.len && r->subkey >= 0);
+		/* a user ID that is not UTF-8 also gets "signer_uid_hex" */
+		if (r->primary_uid.p)
+			out_str(&o, "signer_uid", r->primary_uid.p, r->primary_uid.len);
+		else
+			out_null(&o, "signer_uid");
+		out_time_opt(&o, "key_expires", r->key_expires);
+		out_bool(&o, "key_expired_now", r->key_expired_now);
+		out_bool(&o, "bare_key", r->bare_key);
+		out_close(&o);
 	}
-	fputs("]}\n", f);
+	out_arr_close(&o);
+	out_close(&o);
+	out_finish(&o);
 }

@@ -34,6 +34,8 @@
 #define PGP_MAX_ARMOR_LINE       (64u << 10)
 /* Input file read cap in the CLI (non-mmap path). */
 #define PGP_MAX_INPUT_FILE       ((size_t)4 << 30)
+/* Policy file line length (RFC-less: our own format, pgp/policy.h). */
+#define PGP_MAX_POLICY_LINE      255
 /* Web-of-trust path depth (wotmate: --maxdepth 4). */
 #define PGP_MAX_WOT_DEPTH        8
 

@@ -1,5 +1,5 @@
 /*
- * policy.c - the dated crypto policy table. see policy.h
+ * policy.c - the dated crypto policy tables. see policy.h
  *
  * Cutoffs follow Sequoia's StandardPolicy (openpgp/src/policy.rs):
  *   MD5:        never accepted here (collisions since 2004, Flame 2012)
@@ -11,9 +11,9 @@
  */
 #include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <strings.h>
 #include <string.h>
+#include <time.h>
 #include "policy.h"
 #include "hash.h"
 
@@ -23,20 +23,31 @@
 
 static const pgp_hash_rule standard_hashes[] = {
 	{PGP_HASH_MD5, {PGP_ALWAYS, PGP_ALWAYS},
-	    {"policy: MD5 is never accepted", "policy: MD5 is never accepted"}},
+	    {"policy: MD5 is never accepted", "policy: MD5 is never accepted"}, {"", ""}},
 	{PGP_HASH_SHA1, {Y2013M2, Y2023M2},
 	    {"policy: SHA-1 data signatures and third-party certifications are rejected after 2013-02-01",
-	     "policy: SHA-1 self-signatures are rejected after 2023-02-01"}},
+	     "policy: SHA-1 self-signatures are rejected after 2023-02-01"}, {"", ""}},
 	{PGP_HASH_RIPEMD160, {Y2013M2, Y2013M2},
 	    {"policy: RIPEMD-160 is rejected after 2013-02-01",
-	     "policy: RIPEMD-160 is rejected after 2013-02-01"}},
-	{PGP_HASH_SHA224, {PGP_NEVER, PGP_NEVER}, {NULL, NULL}},
-	{PGP_HASH_SHA256, {PGP_NEVER, PGP_NEVER}, {NULL, NULL}},
-	{PGP_HASH_SHA384, {PGP_NEVER, PGP_NEVER}, {NULL, NULL}},
-	{PGP_HASH_SHA512, {PGP_NEVER, PGP_NEVER}, {NULL, NULL}},
-	{PGP_HASH_SHA3_256, {PGP_NEVER, PGP_NEVER}, {NULL, NULL}},
-	{PGP_HASH_SHA3_512, {PGP_NEVER, PGP_NEVER}, {NULL, NULL}},
+	     "policy: RIPEMD-160 is rejected after 2013-02-01"}, {"", ""}},
+	{PGP_HASH_SHA224, {PGP_NEVER, PGP_NEVER}, {"", ""}, {"", ""}},
+	{PGP_HASH_SHA256, {PGP_NEVER, PGP_NEVER}, {"", ""}, {"", ""}},
+	{PGP_HASH_SHA384, {PGP_NEVER, PGP_NEVER}, {"", ""}, {"", ""}},
+	{PGP_HASH_SHA512, {PGP_NEVER, PGP_NEVER}, {"", ""}, {"", ""}},
+	{PGP_HASH_SHA3_256, {PGP_NEVER, PGP_NEVER}, {"", ""}, {"", ""}},
+	{PGP_HASH_SHA3_512, {PGP_NEVER, PGP_NEVER}, {"", ""}, {"", ""}},
 };
+
+static const pgp_key_rule standard_keys[] = {
+	{PGP_KEYFAM_RSA, 2048, Y2014M2,
+	    "policy: RSA keys below 2048 bits are rejected after 2014-02-01", ""},
+	{PGP_KEYFAM_DSA, 2048, Y2014M2,
+	    "policy: DSA keys below 2048 bits are rejected after 2014-02-01", ""},
+	{PGP_KEYFAM_ELGAMAL, 2048, Y2014M2,
+	    "policy: ElGamal keys below 2048 bits are rejected after 2014-02-01", ""},
+};
+
+static const char *const family_names[] = {"", "RSA", "DSA", "ElGamal"};
 
 /* see policy.h */
 void
@@ -47,23 +58,27 @@ pgp_policy_init(pgp_policy *p)
 	for (i = 0; i < sizeof standard_hashes / sizeof standard_hashes[0]; i++)
 		p->hash[i] = standard_hashes[i];
 	p->nhash = (uint8_t)i;
-	p->weak_key_cutoff = Y2014M2;
-	p->min_key_bits = 2048;
+	for (i = 0; i < sizeof standard_keys / sizeof standard_keys[0]; i++)
+		p->key[i] = standard_keys[i];
+	p->nkey = (uint8_t)i;
 }
 
 static pgp_hash_rule *
 find_rule(pgp_policy *p, int alg)
 {
+	pgp_hash_rule *r;
 	size_t i;
 	for (i = 0; i < p->nhash; i++)
 		if (p->hash[i].alg == alg)
 			return &p->hash[i];
 	if (p->nhash >= sizeof p->hash / sizeof p->hash[0])
 		return NULL;
-	p->hash[p->nhash].alg = (uint8_t)alg;
-	p->hash[p->nhash].cutoff[0] = p->hash[p->nhash].cutoff[1] = PGP_ALWAYS;
-	p->hash[p->nhash].name[0] = p->hash[p->nhash].name[1] = "policy: hash algorithm rejected by policy file";
-	return &p->hash[p->nhash++];
+	r = &p->hash[p->nhash++];
+	memset(r, 0, sizeof *r);
+	r->alg = (uint8_t)alg;
+	r->cutoff[0] = r->cutoff[1] = PGP_ALWAYS;
+	r->name[0] = r->name[1] = "policy: unknown hash algorithm";
+	return r;
 }
 
 /* see policy.h */
@@ -75,33 +90,59 @@ pgp_policy_allow_hash(pgp_policy *p, int alg, pgp_hash_use use)
 		r->cutoff[use] = PGP_NEVER;
 }
 
-/* see policy.h */
-int64_t
-pgp_days_from_civil(int64_t y, unsigned m, unsigned d)
+/* "after 2020-01-01" / "always" / "never" for a rule name. */
+static void
+cutoff_text(char *b, size_t n, int64_t t)
 {
-	int64_t era;
-	unsigned yoe, doy, doe;
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (int64_t)doe - 719468;
+	struct tm tm;
+	time_t tt = (time_t)t;
+	if (t == PGP_ALWAYS) {
+		snprintf(b, n, "always");
+		return;
+	}
+	if (t == PGP_NEVER) {
+		snprintf(b, n, "never");
+		return;
+	}
+	if (gmtime_r(&tt, &tm) == NULL) {
+		snprintf(b, n, "after @%lld", (long long)t);
+		return;
+	}
+	if (t % 86400 == 0)
+		strftime(b, n, "after %Y-%m-%d", &tm);
+	else
+		strftime(b, n, "after %Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 static int
 parse_date(const char *s, int64_t *out)
 {
-	int y, m, d, n = 0;
-	int64_t days;
-	if (strcmp(s, "never") == 0) { *out = PGP_NEVER; return 0; }
-	if (strcmp(s, "always") == 0) { *out = PGP_ALWAYS; return 0; }
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || s[n] != '\0')
+	if (strcmp(s, "never") == 0) {
+		*out = PGP_NEVER;
+		return 0;
+	}
+	if (strcmp(s, "always") == 0) {
+		*out = PGP_ALWAYS;
+		return 0;
+	}
+	return pgp_time_parse(s, 0, out) == PGP_OK ? 0 : -1;
+}
+
+/* A decimal number: digits only, at most `max`. */
+static int
+parse_uint(const char *s, unsigned max, unsigned *out)
+{
+	unsigned long v = 0;
+	if (*s == '\0')
 		return -1;
-	if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1970)
-		return -1;
-	days = pgp_days_from_civil(y, (unsigned)m, (unsigned)d);
-	*out = days * 86400;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v > max)
+			return -1;
+	}
+	*out = (unsigned)v;
 	return 0;
 }
 
@@ -122,61 +163,155 @@ hash_by_name(const char *s)
 	return pgp_hash_by_name(up, n);
 }
 
+/* Sets one use of a hash rule from policy file line `lineno`. */
+static void
+set_hash(pgp_hash_rule *r, pgp_hash_use use, int64_t when, size_t lineno)
+{
+	char c[80];
+	const char *hn = pgp_hash_name(r->alg);
+	cutoff_text(c, sizeof c, when);
+	r->cutoff[use] = when;
+	r->name[use] = NULL;
+	if (when == PGP_NEVER)
+		snprintf(r->text[use], sizeof r->text[use], "policy file line %zu: %s %s are accepted",
+		    lineno, hn ? hn : "hash",
+		    use == PGP_USE_COLLISION ? "data signatures and third-party certifications" :
+		    "self-signatures");
+	else
+		snprintf(r->text[use], sizeof r->text[use], "policy file line %zu: %s %s are rejected %s",
+		    lineno, hn ? hn : "hash",
+		    use == PGP_USE_COLLISION ? "data signatures and third-party certifications" :
+		    "self-signatures", c);
+}
+
+/* Adds the key-size row of policy file line `lineno` for one family; the
+ * first row a file gives a family replaces the rows it had. */
+static int
+add_key_rule(pgp_policy *p, uint8_t fam, unsigned bits, int64_t when, size_t lineno,
+    unsigned *replaced)
+{
+	pgp_key_rule *r;
+	char c[80];
+	size_t i, j;
+	if (!(*replaced & (1u << fam))) {
+		for (i = j = 0; i < p->nkey; i++)
+			if (p->key[i].family != fam)
+				p->key[j++] = p->key[i];
+		p->nkey = (uint8_t)j;
+		*replaced |= 1u << fam;
+	}
+	if (p->nkey >= PGP_POLICY_MAX_KEY_RULES)
+		return -1;
+	r = &p->key[p->nkey++];
+	memset(r, 0, sizeof *r);
+	r->family = fam;
+	r->min_bits = bits;
+	r->cutoff = when;
+	r->name = NULL;
+	cutoff_text(c, sizeof c, when);
+	snprintf(r->text, sizeof r->text, "policy file line %zu: %s keys below %u bits are rejected %s",
+	    lineno, family_names[fam], bits, c);
+	return 0;
+}
+
+static pgp_err
+bad_line(pgp_diag *diag, size_t lineno, const char *what)
+{
+	if (diag) {
+		diag->offset = lineno;
+		diag->tag = -1;
+		diag->what = what;
+	}
+	return PGP_ERR_MALFORMED;
+}
+
 /* see policy.h */
 pgp_err
 pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
 {
 	size_t pos = 0, lineno = 0;
+	unsigned replaced = 0;
 	while (pos < len) {
-		char line[256], a[32], b[32], c[32], d[32];
-		size_t n = 0;
+		char line[PGP_MAX_POLICY_LINE + 1], a[32], b[32], c[32], d[32], e[8];
+		const uint8_t *nl = memchr(text + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
 		int fields, alg;
 		int64_t when;
 		lineno++;
-		while (pos < len && text[pos] != '\n') {
-			if (n + 1 < sizeof line)
-				line[n++] = (char)text[pos];
-			pos++;
-		}
-		pos++;
+		if (n > PGP_MAX_POLICY_LINE)
+			return bad_line(diag, lineno, "policy file: line too long (at most 255 octets, PGP_MAX_POLICY_LINE)");
+		if (memchr(text + pos, '\0', n))
+			return bad_line(diag, lineno, "policy file: NUL octet in a line");
+		memcpy(line, text + pos, n);
 		line[n] = '\0';
+		pos += n + 1;
 		if (strchr(line, '#'))
 			*strchr(line, '#') = '\0';
-		fields = sscanf(line, "%31s %31s %31s %31s", a, b, c, d);
+		/* a word longer than its buffer would be split by sscanf: the
+		 * fifth conversion catches both that and extra words */
+		fields = sscanf(line, "%31s %31s %31s %31s %7s", a, b, c, d, e);
 		if (fields <= 0)
 			continue;
-		if (strcmp(a, "hash") == 0 && fields == 4) {
+		if (fields == 5 || strlen(a) == 31 || (fields > 1 && strlen(b) == 31) ||
+		    (fields > 2 && strlen(c) == 31) || (fields > 3 && strlen(d) == 31))
+			return bad_line(diag, lineno, "policy file: too many or too long words");
+		if (strcmp(a, "hash") == 0) {
 			pgp_hash_rule *r;
-			if ((alg = hash_by_name(b)) == 0 || parse_date(d, &when) != 0)
-				goto bad;
+			int data, self;
+			if (fields != 4)
+				return bad_line(diag, lineno,
+				    "policy file: expected 'hash NAME data|self|both DATE|never|always'");
+			if ((alg = hash_by_name(b)) == 0)
+				return bad_line(diag, lineno, "policy file: unknown hash algorithm");
+			data = strcmp(c, "data") == 0 || strcmp(c, "both") == 0;
+			self = strcmp(c, "self") == 0 || strcmp(c, "both") == 0;
+			if (!data && !self)
+				return bad_line(diag, lineno, "policy file: expected data, self or both");
+			if (parse_date(d, &when) != 0)
+				return bad_line(diag, lineno,
+				    "policy file: bad date (YYYY-MM-DD[THH:MM:SSZ], never or always)");
 			if ((r = find_rule(p, alg)) == NULL)
-				goto bad;
-			if (strcmp(c, "data") == 0 || strcmp(c, "both") == 0) {
-				r->cutoff[PGP_USE_COLLISION] = when;
-				r->name[PGP_USE_COLLISION] = "policy: hash algorithm rejected by policy file";
-			} else if (strcmp(c, "self") != 0)
-				goto bad;
-			if (strcmp(c, "self") == 0 || strcmp(c, "both") == 0) {
-				r->cutoff[PGP_USE_SECOND_PREIMAGE] = when;
-				r->name[PGP_USE_SECOND_PREIMAGE] = "policy: hash algorithm rejected by policy file";
-			}
-		} else if (strcmp(a, "key-min-bits") == 0 && fields == 3) {
-			long bits = strtol(b, NULL, 10);
-			if (bits < 0 || bits > 16384 || parse_date(c, &when) != 0)
-				goto bad;
-			p->min_key_bits = (unsigned)bits;
-			p->weak_key_cutoff = when;
+				return bad_line(diag, lineno, "policy file: too many hash rules");
+			if (data)
+				set_hash(r, PGP_USE_COLLISION, when, lineno);
+			if (self)
+				set_hash(r, PGP_USE_SECOND_PREIMAGE, when, lineno);
+		} else if (strcmp(a, "key-min-bits") == 0) {
+			unsigned bits, fams = 0, f;
+			if (fields != 3 && fields != 4)
+				return bad_line(diag, lineno,
+				    "policy file: expected 'key-min-bits N DATE|never|always [rsa|dsa|elgamal]'");
+			if (parse_uint(b, PGP_MAX_MPI_BITS, &bits) != 0)
+				return bad_line(diag, lineno,
+				    "policy file: key-min-bits needs a decimal number of bits (0 to 16384)");
+			if (parse_date(c, &when) != 0)
+				return bad_line(diag, lineno,
+				    "policy file: bad date (YYYY-MM-DD[THH:MM:SSZ], never or always)");
+			if (fields == 3)
+				fams = 1u << PGP_KEYFAM_RSA | 1u << PGP_KEYFAM_DSA | 1u << PGP_KEYFAM_ELGAMAL;
+			else if (strcasecmp(d, "rsa") == 0)
+				fams = 1u << PGP_KEYFAM_RSA;
+			else if (strcasecmp(d, "dsa") == 0)
+				fams = 1u << PGP_KEYFAM_DSA;
+			else if (strcasecmp(d, "elgamal") == 0)
+				fams = 1u << PGP_KEYFAM_ELGAMAL;
+			else
+				return bad_line(diag, lineno, "policy file: expected rsa, dsa or elgamal");
+			for (f = PGP_KEYFAM_RSA; f <= PGP_KEYFAM_ELGAMAL; f++)
+				if ((fams & (1u << f)) &&
+				    add_key_rule(p, (uint8_t)f, bits, when, lineno, &replaced) != 0)
+					return bad_line(diag, lineno, "policy file: too many key-min-bits rules");
 		} else
-			goto bad;
+			return bad_line(diag, lineno,
+			    "policy file: expected 'hash NAME data|self|both DATE' or 'key-min-bits N DATE'");
 	}
 	return PGP_OK;
-bad:
-	if (diag) {
-		diag->offset = lineno;
-		diag->tag = -1;
-		diag->what = "policy file: expected 'hash NAME data|self|both DATE' or 'key-min-bits N DATE'";
-	}
-	return PGP_ERR_MALFORMED;
+}
+
+static const char *
+hash_name_of(const pgp_hash_rule *r, pgp_hash_use use)
+{
+	return r->name[use] ? r->name[use] : r->text[use];
 }
 
 /* see policy.h */
@@ -190,11 +325,29 @@ pgp_policy_hash(const pgp_policy *p, int alg, pgp_hash_use use, int64_t t, const
 			continue;
 		if (p->hash[i].cutoff[use] == PGP_NEVER || ref < p->hash[i].cutoff[use])
 			return PGP_OK;
-		*rule = p->hash[i].name[use];
+		*rule = hash_name_of(&p->hash[i], use);
 		return PGP_ERR_POLICY;
 	}
 	*rule = "policy: unknown hash algorithm";
 	return PGP_ERR_POLICY;
+}
+
+static int
+key_family(int algo)
+{
+	switch (algo) {
+	case PGP_PK_RSA:
+	case PGP_PK_RSA_S:
+	case PGP_PK_RSA_E:
+		return PGP_KEYFAM_RSA;
+	case PGP_PK_DSA:
+		return PGP_KEYFAM_DSA;
+	case PGP_PK_ELGAMAL:
+	case PGP_PK_ELGAMAL_ES:
+		return PGP_KEYFAM_ELGAMAL;
+	default:
+		return 0; /* elliptic curves: the curve fixes the size */
+	}
 }
 
 /* see policy.h */
@@ -202,20 +355,17 @@ pgp_err
 pgp_policy_key(const pgp_policy *p, const pgp_key *key, int64_t t, const char **rule)
 {
 	int64_t ref = p->as_of ? p->as_of : t;
-	switch (key->algo) {
-	case PGP_PK_RSA:
-	case PGP_PK_RSA_S:
-	case PGP_PK_RSA_E:
-	case PGP_PK_DSA:
-	case PGP_PK_ELGAMAL:
-	case PGP_PK_ELGAMAL_ES:
-		if (key->bits < p->min_key_bits && p->weak_key_cutoff != PGP_NEVER &&
-		    ref >= p->weak_key_cutoff) {
-			*rule = "policy: RSA/DSA/ElGamal keys below 2048 bits are rejected after 2014-02-01";
-			return PGP_ERR_POLICY;
-		}
+	int fam = key_family(key->algo);
+	size_t i;
+	if (fam == 0)
 		return PGP_OK;
-	default:
-		return PGP_OK;
+	for (i = 0; i < p->nkey; i++) {
+		const pgp_key_rule *r = &p->key[i];
+		if (r->family != fam || key->bits >= r->min_bits || r->cutoff == PGP_NEVER ||
+		    ref < r->cutoff)
+			continue;
+		*rule = r->name ? r->name : r->text;
+		return PGP_ERR_POLICY;
 	}
+	return PGP_OK;
 }

@@ -67,10 +67,10 @@ printf 'hash SHA1 data never\n' > "$t/pol"
 rc_is 0 "--policy file allowing SHA-1 data signatures" --policy "$t/pol" $K $V/sig/rsa2048-sha1.sig $V/data/msg.bin
 printf 'hash SHA256 data 2000-01-01\n' > "$t/pol"
 rc_is 1 "--policy file refusing SHA-256" --policy "$t/pol" $K $V/sig/rsa2048-sha256.sig $V/data/msg.bin
-err_has "the policy file rule is named" "rejected by policy file"
+err_has "the policy file rule is named" "policy file line 1: SHA256 data signatures and third-party certifications are rejected after 2000-01-01"
 printf 'hash SHA256 data whenever\n' > "$t/pol"
 rc_is 2 "malformed policy file" --policy "$t/pol" $K $V/sig/rsa2048-sha256.sig $V/data/msg.bin
-err_has "policy file error names the line" "pol: line 1"
+err_has "policy file error names the file and line" "pol:1: "
 
 # keyrings: directories, armored, several files; JSON
 mkdir "$t/ring"
