@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include "pgp/err.h"
 #include "pgp/packet.h"
+#include "pgp/decompress.h"
 
 #define DUMP_MAX_DEPTH 64
 
@@ -32,6 +33,7 @@ typedef struct dump_ctx {
 	dump_out o;
 	const char *file;
 	int nesting;          /* compressed-in-compressed depth */
+	size_t zleft;         /* decompression budget left in this message (all levels) */
 	int sig_depth;        /* embedded-signature depth */
 	int errors;           /* malformed things seen (exit 2) */
 	size_t last_off;      /* last error reported, to drop duplicates */

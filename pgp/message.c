@@ -8,11 +8,81 @@
 #include "verify_int.h"
 #include "armor.h"
 #include "buf.h"
+#include "decompress.h"
 
 typedef struct msgscan {
 	int have_literal;
 	pgp_view literal;
+	size_t zleft;         /* decompression budget left, all levels together */
 } msgscan;
+
+/* The signature packets of one level, in order, until the level is done. */
+typedef struct sigref {
+	pgp_rd body;
+	size_t off;
+} sigref;
+
+typedef struct levsigs {
+	sigref *s;
+	size_t n;
+} levsigs;
+
+static pgp_err
+levsigs_push(levsigs *l, const pgp_rd *body, size_t off)
+{
+	sigref *ns;
+
+	if (l->n >= PGP_MAX_MSG_SIGS)
+		return PGP_ERR_LIMIT;
+	if (l->n % 8 == 0) {
+		if ((ns = realloc(l->s, (l->n + 8) * sizeof *ns)) == NULL)
+			return PGP_ERR_NOMEM;
+		l->s = ns;
+	}
+	l->s[l->n].body = *body;
+	l->s[l->n].off = off;
+	l->n++;
+	return PGP_OK;
+}
+
+/*
+ * Hand the level's signatures to the verifier. When the level's buffer is
+ * about to be freed (move), the signature bodies are first copied into one
+ * buffer the verifier keeps, since the parsed signatures point into them.
+ */
+static pgp_err
+levsigs_flush(pgp_verifier *v, const levsigs *l, int move)
+{
+	uint8_t *copy = NULL;
+	size_t i, total = 0, pos = 0;
+	pgp_err e;
+
+	if (l->n == 0)
+		return PGP_OK;
+	if (move) {
+		for (i = 0; i < l->n; i++)
+			total += l->s[i].body.len; /* each <= PGP_MAX_PACKET_BODY, n <= PGP_MAX_MSG_SIGS */
+		if ((copy = malloc(total)) == NULL)
+			return PGP_ERR_NOMEM;
+		for (i = 0; i < l->n; i++) {
+			memcpy(copy + pos, l->s[i].body.p, l->s[i].body.len);
+			pos += l->s[i].body.len;
+		}
+		if ((e = pgp__verifier_keep(v, copy)) != PGP_OK)
+			return e;
+	}
+	for (i = 0, pos = 0; i < l->n; i++) {
+		pgp_rd r = l->s[i].body;
+
+		if (move) {
+			r.p = copy + pos;
+			pos += r.len;
+		}
+		if ((e = pgp__verifier_add_sig(v, &r, l->s[i].off)) != PGP_OK)
+			return e;
+	}
+	return PGP_OK;
+}
 
 /*
  * One level of an inline-signed message (RFC 9580 §10.3):
@@ -23,14 +93,21 @@ typedef struct msgscan {
  * compressed message, then one signature per one-pass packet, and nothing
  * else. Marker, padding and non-critical (40-63) packets are skipped
  * wherever they are (RFC 9580 §4.3).
+ *
+ * A compressed packet is decompressed into *inner (the next level, parsed
+ * by the caller once this one is done); the output counts against the
+ * message's one budget m->zleft. The signatures of the level are recorded in
+ * *sigs; the caller hands them to the verifier.
  */
 static pgp_err
-parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth, pgp_diag *diag)
+parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
+    uint8_t **inner, size_t *inner_len, uint8_t **keep, pgp_diag *diag)
 {
 	pgp_rd r;
 	pgp_err e = PGP_OK;
 	size_t nops = 0, nprefix = 0, ntrail = 0;
 	int done = 0;
+
 	pgp_rd_init(&r, p, len);
 	if (depth > PGP_MAX_NESTING)
 		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested too deeply");
@@ -53,7 +130,7 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 				    "more signatures after the data than one-pass signatures before it");
 			else {
 				ntrail++;
-				e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+				e = levsigs_push(sigs, &pkt.body, pkt.off);
 			}
 			pgp_pkt_release(&pkt);
 			if (e != PGP_OK)
@@ -69,7 +146,7 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 		}
 		case PGP_TAG_SIGNATURE:
 			nprefix++;
-			e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+			e = levsigs_push(sigs, &pkt.body, pkt.off);
 			break;
 		case PGP_TAG_LITERAL: {
 			pgp_literal lit;
@@ -78,21 +155,16 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 			done = 1;
 			m->have_literal = 1;
 			m->literal = lit.data;
-			if (pkt.owned) { /* reassembled partial body: keep it */
-				e = pgp__verifier_keep(v, pkt.owned);
-				pkt.owned = NULL;
-			}
+			/* reassembled partial body: the caller keeps it */
+			*keep = pkt.owned;
+			pkt.owned = NULL;
 			break;
 		}
 		case PGP_TAG_COMPRESSED: {
-			uint8_t *inner = NULL, algo = 0;
-			size_t inner_len = 0;
-			if ((e = pgp_decompress(&inner, &inner_len, &pkt, &algo, diag)) != PGP_OK)
-				break;
-			if ((e = pgp__verifier_keep(v, inner)) != PGP_OK)
-				break;
+			uint8_t algo = 0;
 			/* the compressed data is one complete message of its own */
-			if ((e = parse_level(v, m, inner, inner_len, depth + 1, diag)) == PGP_OK)
+			e = pgp_decompress_budget(inner, inner_len, &pkt, &algo, &m->zleft, diag);
+			if (e == PGP_OK)
 				done = 1;
 			break;
 		}
@@ -125,6 +197,50 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 	return PGP_OK;
 }
 
+/*
+ * All levels of an inline-signed message, outermost first. Only two levels
+ * are in memory at a time: a decompressed level is freed as soon as the
+ * next one has been extracted from it (its signatures are copied out first),
+ * and every level draws on one decompression budget (PGP_MAX_DECOMPRESSED),
+ * so nested compressed packets cannot multiply the cap. The level holding
+ * the literal data is kept: the content points into it. The signatures of
+ * all levels are added level by level, outermost first.
+ */
+static pgp_err
+parse_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	uint8_t *level = NULL; /* owned buffer of the current level (depth > 0) */
+	int depth;
+	pgp_err e;
+
+	m->zleft = PGP_MAX_DECOMPRESSED;
+	for (depth = 0;; depth++) {
+		uint8_t *inner = NULL, *keep = NULL;
+		size_t inner_len = 0;
+		levsigs sigs = {NULL, 0};
+
+		e = parse_level(m, &sigs, p, len, depth, &inner, &inner_len, &keep, diag);
+		if (e == PGP_OK)
+			e = pgp__verifier_keep(v, keep);
+		else
+			free(keep);
+		if (e == PGP_OK)
+			e = levsigs_flush(v, &sigs, level != NULL && inner != NULL);
+		free(sigs.s);
+		if (e != PGP_OK || inner == NULL) {
+			if (e == PGP_OK)
+				return pgp__verifier_keep(v, level);
+			free(inner);
+			free(level);
+			return e;
+		}
+		free(level);
+		level = inner;
+		p = inner;
+		len = inner_len;
+	}
+}
+
 static pgp_err
 verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 {
@@ -132,7 +248,7 @@ verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 	pgp_err e;
 	memset(&m, 0, sizeof m);
 	v->kind = 2;
-	if ((e = parse_level(v, &m, p, len, 0, diag)) != PGP_OK)
+	if ((e = parse_message(v, &m, p, len, diag)) != PGP_OK)
 		return e;
 	if (v->nsigs == 0)
 		return pgp__fail(diag, PGP_ERR_NO_SIG, 0, -1, "message is not signed");

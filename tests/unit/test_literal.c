@@ -3,6 +3,7 @@
 #include <zlib.h>
 #include "t.h"
 #include "pgp/packet.h"
+#include "pgp/decompress.h"
 
 static pgp_pkt
 mkpkt(int tag, const uint8_t *p, size_t n)
