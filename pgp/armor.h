@@ -110,6 +110,8 @@ typedef struct pgp_cleartext {
 	                        * ' ' (kept verbatim; RFC 9580 §7.2 SHOULD warn) */
 	uint8_t *text;         /* signed text, dash-unescaped (malloc'ed; NULL if text_len 0) */
 	size_t text_len;
+	uint8_t text_eol;      /* the line ending before the signature's BEGIN line:
+	                        * 1 (LF) or 2 (CR LF); not part of text */
 	uint8_t *sig;          /* decoded signature block(s) (malloc'ed) */
 	size_t sig_len;
 	size_t begin_off;      /* offset of "-----BEGIN PGP SIGNED MESSAGE-----" */
@@ -148,6 +150,22 @@ void pgp_cleartext_release(pgp_cleartext *c);
  * trailing spaces and tabs removed, joined with CRLF, no final line ending.
  */
 pgp_err pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len);
+
+/*
+ * The authenticated text of a parsed cleartext message, as a file: what
+ * `verify --output` and `sopv inline-verify` write. It is the canonical text
+ * of pgp_cleartext_canon() (dash-unescaped lines, trailing spaces and tabs
+ * removed: RFC 9580 §7.2) with each line ending written as it was in the
+ * message (LF or CR LF) instead of CR LF, and the last line ended like the
+ * line before the signature's BEGIN line. That is byte for byte what gpgv
+ * --output and sq verify --output / sqop inline-verify write (checked on LF,
+ * CR LF, trailing whitespace, dash-escaped and final-empty-line inputs:
+ * vectors/message/NOTES). The only octets not covered by the signature are
+ * line endings, which a text signature does not distinguish (§5.2.1.2).
+ * out is initialised here (capped at twice PGP_MAX_DATA_BODY); free it with
+ * pgp_buf_free().
+ */
+pgp_err pgp_cleartext_output(pgp_buf *out, const pgp_cleartext *c);
 
 /* ---- semi-private, shared by armor.c and cleartext.c ---- */
 

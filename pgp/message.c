@@ -282,11 +282,17 @@ verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
 		pgp_verifier_update(v, canon.p ? canon.p : (const uint8_t *)"", canon.len);
 	pgp_buf_free(&canon);
 	if (e == PGP_OK) {
-		/* the verifier keeps the unescaped text as its content */
-		v->content.p = cl.text;
-		v->content.len = cl.text_len;
-		e = pgp__verifier_keep(v, cl.text);
-		cl.text = NULL;
+		/*
+		 * The content is the authenticated text only (RFC 9580 §7.2:
+		 * trailing whitespace is not signed), with the message's own
+		 * line endings, as gpgv and sq write it: pgp_cleartext_output().
+		 */
+		pgp_buf out;
+		if ((e = pgp_cleartext_output(&out, &cl)) == PGP_OK) {
+			v->content.p = out.p;
+			v->content.len = out.len;
+			e = pgp__verifier_keep(v, pgp_buf_take(&out, &v->content.len));
+		}
 		/* signature views point into cl.sig: keep it too */
 		if (e == PGP_OK) {
 			e = pgp__verifier_keep(v, cl.sig);
