@@ -262,27 +262,25 @@ def inline_cases(o, K):
            "an inner compressed packet that does not inflate")
 
 
-def padding_stream(c, total):
-    """Feed `total` octets of padding packets (RFC 9580 §5.14) into compressor c."""
-    chunk = 1000000
-    pad = pkt(21, bytes(chunk - 6))
-    out = []
-    n = 0
-    while n + len(pad) <= total:
-        out.append(c.compress(pad))
-        n += len(pad)
-    if total - n > 6:
-        out.append(c.compress(pkt(21, bytes(total - n - 6))))
-    return b"".join(out)
+def padding_blocks(n):
+    """Raw deflate blocks (RFC 1951) holding n padding packets (RFC 9580
+    §5.14) of 1 MB each, ending at a full flush: they refer to nothing
+    before them, so they can follow any flushed deflate stream. Built once
+    and repeated, which keeps generating 2 GB of bomb fast."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    one = c.compress(pkt(21, bytes(1000000 - 6))) + c.flush(zlib.Z_FULL_FLUSH)
+    return one * n
 
 
-def padded_levels(inner, levels, size):
-    """`levels` nested compressed packets around inner, each level
-    decompressing to about `size` octets (inner packet + padding)."""
+def padded_levels(inner, levels, mbytes):
+    """`levels` nested compressed packets (ZIP) around inner, each level
+    decompressing to inner's level plus `mbytes` MB of padding packets."""
+    pad = padding_blocks(mbytes)
+    end = zlib.compressobj(9, zlib.DEFLATED, -15).flush()  # an empty final block
     cur = inner
     for _ in range(levels):
         c = zlib.compressobj(9, zlib.DEFLATED, -15)
-        z = c.compress(cur) + padding_stream(c, size - len(cur)) + c.flush()
+        z = c.compress(cur) + c.flush(zlib.Z_FULL_FLUSH) + pad + end
         cur = pkt(8, b"\x01" + z)
     return cur
 
@@ -297,9 +295,9 @@ def bombs(top):
             f.write(b)
     w("key.pgp", signer_cert())
     w("data.txt", data)
-    w("bomb-8x250M.pgp", padded_levels(msg, 8, 250000000))
-    w("over-2x140M.pgp", padded_levels(msg, 2, 140000000))
-    w("under-2x100M.pgp", padded_levels(msg, 2, 100000000))
+    w("bomb-8x250M.pgp", padded_levels(msg, 8, 250))
+    w("over-2x140M.pgp", padded_levels(msg, 2, 140))
+    w("under-2x100M.pgp", padded_levels(msg, 2, 100))
     lvl = msg
     for _ in range(8):
         lvl = compressed_zip(lvl)
