@@ -110,8 +110,6 @@ typedef struct pgp_cleartext {
 	                        * ' ' (kept verbatim; RFC 9580 §7.2 SHOULD warn) */
 	uint8_t *text;         /* signed text, dash-unescaped (malloc'ed; NULL if text_len 0) */
 	size_t text_len;
-	uint8_t text_eol;      /* the line ending before the signature's BEGIN line:
-	                        * 1 (LF) or 2 (CR LF); not part of text */
 	uint8_t *sig;          /* decoded signature block(s) (malloc'ed) */
 	size_t sig_len;
 	size_t begin_off;      /* offset of "-----BEGIN PGP SIGNED MESSAGE-----" */
@@ -152,20 +150,20 @@ void pgp_cleartext_release(pgp_cleartext *c);
 pgp_err pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len);
 
 /*
- * The authenticated text of a parsed cleartext message, as a file: what
- * `verify --output` and `sopv inline-verify` write. It is the canonical text
- * of pgp_cleartext_canon() (dash-unescaped lines, trailing spaces and tabs
- * removed: RFC 9580 §7.2) with each line ending written as it was in the
- * message (LF or CR LF) instead of CR LF, and the last line ended like the
- * line before the signature's BEGIN line. That is byte for byte what gpgv
- * --output and sq verify --output / sqop inline-verify write (checked on LF,
- * CR LF, trailing whitespace, dash-escaped and final-empty-line inputs:
- * vectors/message/NOTES). The only octets not covered by the signature are
- * line endings, which a text signature does not distinguish (§5.2.1.2).
- * out is initialised here (capped at twice PGP_MAX_DATA_BODY); free it with
- * pgp_buf_free().
+ * The authenticated text of a cleartext message, as a file: what `verify
+ * --output` and `sopv inline-verify` write. text/len is pgp_cleartext.text
+ * (dash-unescaped). Each line with its trailing spaces and tabs removed
+ * (they are not signed, RFC 9580 §7.2), followed by its own line ending as
+ * in the message (LF or CR LF); the last line has none, since the line
+ * ending before the signature's BEGIN line is not part of the signed text
+ * (§7.1). So the output is the signed text, pgp_cleartext_canon(), with
+ * line endings as they were in the message: a text signature does not
+ * distinguish LF from CR LF (§5.2.1.2). gpgv 2.2 and sq/sqop 0.27 write the
+ * same octets plus one line ending after the last line (the GnuPG habit
+ * RFC 9580 §7.1 rules out): vectors/message/NOTES. out is initialised here
+ * (capped at PGP_MAX_DATA_BODY); free it with pgp_buf_free().
  */
-pgp_err pgp_cleartext_output(pgp_buf *out, const pgp_cleartext *c);
+pgp_err pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len);
 
 /* ---- semi-private, shared by armor.c and cleartext.c ---- */
 

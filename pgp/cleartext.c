@@ -181,7 +181,6 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 	}
 	/* The line ending before the BEGIN line is not part of the signed text. */
 	text.len -= last_eol;
-	out->text_eol = (uint8_t)last_eol;
 
 	/* The armored signature(s), then nothing but whitespace. */
 	pos = line.off;
@@ -273,22 +272,19 @@ fail:
 
 /* see armor.h */
 pgp_err
-pgp_cleartext_output(pgp_buf *out, const pgp_cleartext *c)
+pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len)
 {
-	static const uint8_t crlf[2] = {'\r', '\n'};
-	const uint8_t *eol = c->text_eol == 2 ? crlf : crlf + 1;
-	size_t eol_len = c->text_eol == 2 ? 2 : 1;
 	pgp_rd r;
 	pgp__line line;
 	pgp_err e = PGP_OK;
 
-	pgp_buf_init(out, (size_t)PGP_MAX_DATA_BODY * 2);
-	if (c->text == NULL && c->text_len > 0)
+	pgp_buf_init(out, PGP_MAX_DATA_BODY);
+	if (text == NULL && len > 0)
 		return PGP_ERR_INVALID;
-	if (c->text_len > PGP_MAX_DATA_BODY)
+	if (len > PGP_MAX_DATA_BODY)
 		return PGP_ERR_LIMIT;
-	pgp_rd_init(&r, c->text, c->text_len);
-	/* the same lines as pgp_cleartext_canon(): a CR is a line ending only before a LF */
+	pgp_rd_init(&r, text, len);
+	/* the lines of pgp_cleartext_canon(): a CR is a line ending only before a LF */
 	while (pgp__armor_getline(&r, &line) == PGP_OK) {
 		pgp_view v = line.has_nl ? line.body : line.raw;
 
@@ -296,15 +292,11 @@ pgp_cleartext_output(pgp_buf *out, const pgp_cleartext *c)
 			v.len--;
 		if ((e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
 			goto fail;
-		/* the line's own ending (LF or CR LF) as it was in the message */
+		/* the line's own ending (LF or CR LF), as in the message */
 		if (line.has_nl && (e = pgp_buf_append(out, line.body.p + line.body.len,
 		    line.raw.len - line.body.len)) != PGP_OK)
 			goto fail;
 	}
-	/* the last line (empty after a final line ending) takes the ending
-	 * that preceded the signature */
-	if ((e = pgp_buf_append(out, eol, eol_len)) != PGP_OK)
-		goto fail;
 	return PGP_OK;
 fail:
 	pgp_buf_free(out);

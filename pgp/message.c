@@ -285,11 +285,11 @@ verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
 		/*
 		 * The content is the authenticated text only (RFC 9580 §7.2:
 		 * trailing whitespace is not signed), with the message's own
-		 * line endings, as gpgv and sq write it: pgp_cleartext_output().
+		 * line endings: pgp_cleartext_output().
 		 */
 		pgp_buf out;
-		if ((e = pgp_cleartext_output(&out, &cl)) == PGP_OK) {
-			v->content.p = out.p;
+		if ((e = pgp_cleartext_output(&out, cl.text, cl.text_len)) == PGP_OK) {
+			v->content.p = out.p ? out.p : (const uint8_t *)"";
 			v->content.len = out.len;
 			e = pgp__verifier_keep(v, pgp_buf_take(&out, &v->content.len));
 		}

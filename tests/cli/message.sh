@@ -56,6 +56,23 @@ while IFS='	' read -r cid kind msg _ krs want _ _ at out; do
 	esac
 done <"$V/MANIFEST"
 
+# --- the same texts from gpgv, sq and sqop (vectors/message/NOTES) ----------
+# They must write the same octets, or the same plus one line ending after the
+# last line (gpgv 2.2 and sq 0.27 do; RFC 9580 §7.1 says it is not signed).
+if command -v gpgv >/dev/null 2>&1 && command -v sq >/dev/null 2>&1 && command -v sqop >/dev/null 2>&1; then
+	python3 "$G" --tools "$V" >"$T/tools" 2>&1
+	n=0
+	while IFS='	' read -r cid res; do
+		n=$((n + 1))
+		bad=$(echo "$res" | tr ' ' '\n' | grep -Ev ':rc=0,(same|same\+final-(LF|CRLF))$')
+		if [ -z "$bad" ]; then pass "gpgv/sq/sqop $cid: same text (final line ending aside)"
+		else flunk "gpgv/sq/sqop $cid: $bad"; fi
+	done <"$T/tools"
+	[ "$n" -gt 0 ] || flunk "message.py --tools compared nothing: $(head -c 200 "$T/tools")"
+else
+	echo "skip - gpgv/sq/sqop comparison: tools not installed"
+fi
+
 # --- nested compression: one budget for all levels (vectors/gen/message.py --bomb)
 B=$T/bomb
 if ! python3 "$G" --bomb "$B"; then

@@ -414,9 +414,9 @@ def cleartext_canon(text):
 
 
 def cleartext_out(text):
-    """What `--output` writes for a cleartext text (docs/semantics.md, as
-    gpgv and sq): each line without trailing whitespace, ended by LF."""
-    return b"".join(ln.rstrip(b" \t") + b"\n" for ln in text.split(b"\n"))
+    """What `--output` writes for a cleartext text (docs/semantics.md): the
+    signed text, each line without its trailing whitespace (§7.2)."""
+    return b"\n".join(ln.rstrip(b" \t") for ln in text.split(b"\n"))
 
 
 def dash_escape(text):
