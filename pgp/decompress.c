@@ -11,50 +11,55 @@
 
 #define LIMIT_WHAT "decompressed size limit (all compressed packets of the message together)"
 
-/* Inflate `in` (windowBits as for inflateInit2) into b, at most cap octets. */
+#define ZCHUNK 65536
+
+/*
+ * Inflate `in` (windowBits as for inflateInit2) to sink, at most cap octets
+ * in all (*total counts them). Output beyond cap is never handed on.
+ */
 static pgp_err
-inflate_all(pgp_buf *b, const pgp_rd *in, int wbits, size_t cap, pgp_diag *diag)
+inflate_to(const pgp_rd *in, int wbits, size_t cap, pgp_zsink sink, void *ctx,
+    size_t *total, pgp_diag *diag)
 {
 	z_stream z;
 	pgp_err e = PGP_OK;
 	int zr;
 	const uint8_t *ip = in->p;
 	size_t ileft = in->len;
+	uint8_t *scratch;
 
-	/* one octet of room beyond the cap makes "more than cap" detectable */
-	b->max = cap < (size_t)-1 ? cap + 1 : cap;
+	if ((scratch = malloc(ZCHUNK)) == NULL)
+		return pgp__fail(diag, PGP_ERR_NOMEM, in->off, PGP_TAG_COMPRESSED, "decompression buffer");
 	memset(&z, 0, sizeof z);
-	if (inflateInit2(&z, wbits) != Z_OK)
+	if (inflateInit2(&z, wbits) != Z_OK) {
+		free(scratch);
 		return pgp__fail(diag, PGP_ERR_NOMEM, in->off, PGP_TAG_COMPRESSED, "zlib initialisation");
+	}
 	for (;;) {
-		uint8_t *dst;
-		size_t room = 65536;
-		uInt chunk_in, ospace;
+		/* one octet of room beyond the cap makes "more than cap" detectable */
+		size_t room = ZCHUNK, produced;
+		uInt chunk_in;
 
-		if (room > b->max - b->len)
-			room = b->max - b->len;
-		if (room == 0 || b->len > cap) {
-			e = pgp__fail(diag, PGP_ERR_LIMIT, in->off + (size_t)(ip - in->p),
-			    PGP_TAG_COMPRESSED, LIMIT_WHAT);
-			break;
-		}
-		if ((e = pgp_buf_grow(b, room, &dst)) != PGP_OK) {
-			pgp__fail(diag, e, in->off, PGP_TAG_COMPRESSED, "decompression buffer");
-			break;
-		}
+		if (room > cap - *total && cap - *total < (size_t)-1)
+			room = cap - *total + 1;
 		chunk_in = ileft > (uInt)-1 ? (uInt)-1 : (uInt)ileft;
-		ospace = (uInt)room;
 		z.next_in = (Bytef *)(uintptr_t)ip;
 		z.avail_in = chunk_in;
-		z.next_out = dst;
-		z.avail_out = ospace;
+		z.next_out = scratch;
+		z.avail_out = (uInt)room;
 		zr = inflate(&z, Z_NO_FLUSH);
 		ip += chunk_in - z.avail_in;
 		ileft -= chunk_in - z.avail_in;
-		b->len -= z.avail_out;
-		if (b->len > cap) {
+		produced = room - z.avail_out;
+		if (produced > cap - *total) {
 			e = pgp__fail(diag, PGP_ERR_LIMIT, in->off + (size_t)(ip - in->p),
 			    PGP_TAG_COMPRESSED, LIMIT_WHAT);
+			break;
+		}
+		*total += produced;
+		if (produced > 0 && (e = sink(ctx, scratch, produced)) != PGP_OK) {
+			pgp__fail(diag, e, in->off + (size_t)(ip - in->p), PGP_TAG_COMPRESSED,
+			    e == PGP_ERR_NOMEM ? "decompression buffer" : LIMIT_WHAT);
 			break;
 		}
 		if (zr == Z_STREAM_END) {
@@ -81,7 +86,57 @@ inflate_all(pgp_buf *b, const pgp_rd *in, int wbits, size_t cap, pgp_diag *diag)
 		break;
 	}
 	inflateEnd(&z);
+	free(scratch);
 	return e;
+}
+
+/* see decompress.h */
+pgp_err
+pgp_decompress_to(const pgp_pkt *pkt, uint8_t *algo_out, size_t *budget,
+    pgp_zsink sink, void *ctx, pgp_diag *diag)
+{
+	pgp_rd r = pkt->body, data;
+	uint8_t algo;
+	size_t total = 0;
+	pgp_err e;
+
+	if ((e = pgp_rd_u8(&r, &algo)) != PGP_OK)
+		return pgp__fail(diag, e, r.off, PGP_TAG_COMPRESSED, "compression algorithm");
+	if (algo_out)
+		*algo_out = algo;
+	pgp_rd_rest(&r, &data);
+	switch (algo) {
+	case PGP_COMP_NONE:
+		if (data.len > *budget)
+			return pgp__fail(diag, PGP_ERR_LIMIT, data.off, PGP_TAG_COMPRESSED, LIMIT_WHAT);
+		if (data.len > 0 && (e = sink(ctx, data.p, data.len)) != PGP_OK)
+			return pgp__fail(diag, e, data.off, PGP_TAG_COMPRESSED,
+			    "uncompressed data copy");
+		total = data.len;
+		break;
+	case PGP_COMP_ZIP:  /* RFC 1951 raw deflate (§9.4) */
+		e = inflate_to(&data, -15, *budget, sink, ctx, &total, diag);
+		break;
+	case PGP_COMP_ZLIB: /* RFC 1950 (§9.4) */
+		e = inflate_to(&data, 15, *budget, sink, ctx, &total, diag);
+		break;
+	case PGP_COMP_BZIP2:
+		return pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
+		    "compression algorithm (BZip2 is not implemented)");
+	default:
+		return pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
+		    "compression algorithm (unknown)");
+	}
+	if (e != PGP_OK)
+		return e;
+	*budget -= total;
+	return PGP_OK;
+}
+
+static pgp_err
+buf_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	return pgp_buf_append(ctx, p, n);
 }
 
 /* see decompress.h */
@@ -89,48 +144,14 @@ pgp_err
 pgp_decompress_budget(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
     uint8_t *algo_out, size_t *budget, pgp_diag *diag)
 {
-	pgp_rd r = pkt->body, data;
 	pgp_buf b;
-	uint8_t algo;
-	size_t cap = *budget;
 	uint8_t *shrunk;
 	pgp_err e;
 
 	*out = NULL;
 	*out_len = 0;
-	if ((e = pgp_rd_u8(&r, &algo)) != PGP_OK)
-		return pgp__fail(diag, e, r.off, PGP_TAG_COMPRESSED, "compression algorithm");
-	if (algo_out)
-		*algo_out = algo;
-	pgp_rd_rest(&r, &data);
-	pgp_buf_init(&b, cap);
-	switch (algo) {
-	case PGP_COMP_NONE:
-		if (data.len > cap) {
-			e = pgp__fail(diag, PGP_ERR_LIMIT, data.off, PGP_TAG_COMPRESSED,
-			    LIMIT_WHAT);
-			break;
-		}
-		e = pgp_buf_append(&b, data.p, data.len);
-		if (e != PGP_OK)
-			pgp__fail(diag, e, data.off, PGP_TAG_COMPRESSED, "uncompressed data copy");
-		break;
-	case PGP_COMP_ZIP:  /* RFC 1951 raw deflate (§9.4) */
-		e = inflate_all(&b, &data, -15, cap, diag);
-		break;
-	case PGP_COMP_ZLIB: /* RFC 1950 (§9.4) */
-		e = inflate_all(&b, &data, 15, cap, diag);
-		break;
-	case PGP_COMP_BZIP2:
-		e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
-		    "compression algorithm (BZip2 is not implemented)");
-		break;
-	default:
-		e = pgp__fail(diag, PGP_ERR_UNSUPPORTED, pkt->body.off, PGP_TAG_COMPRESSED,
-		    "compression algorithm (unknown)");
-		break;
-	}
-	if (e != PGP_OK) {
+	pgp_buf_init(&b, *budget);
+	if ((e = pgp_decompress_to(pkt, algo_out, budget, buf_sink, &b, diag)) != PGP_OK) {
 		pgp_buf_free(&b);
 		return e;
 	}
@@ -146,7 +167,6 @@ pgp_decompress_budget(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
 	/* give back the doubling slack: memory follows the output, not the cap */
 	if ((shrunk = realloc(*out, *out_len)) != NULL)
 		*out = shrunk;
-	*budget -= *out_len;
 	return PGP_OK;
 }
 

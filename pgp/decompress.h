@@ -42,6 +42,23 @@ enum { PGP_COMP_NONE = 0, PGP_COMP_ZIP = 1, PGP_COMP_ZLIB = 2, PGP_COMP_BZIP2 = 
 pgp_err pgp_decompress_budget(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
     uint8_t *algo_out, size_t *budget, pgp_diag *diag);
 
+/*
+ * Receives decompressed octets in order, in pieces of at most 64 KiB; ctx
+ * is the caller's. An error return stops the decompression and is passed on.
+ */
+typedef pgp_err (*pgp_zsink)(void *ctx, const uint8_t *p, size_t n);
+
+/*
+ * Streaming form of pgp_decompress_budget(): the output goes to sink as it
+ * is produced and nothing is collected here, so memory does not grow with
+ * the output (a caller that keeps only part of it, like the message parser
+ * dropping padding packets, stays small). Same budget rules and errors;
+ * output beyond *budget is never handed to sink. On an error, sink may
+ * already have received part of the output.
+ */
+pgp_err pgp_decompress_to(const pgp_pkt *pkt, uint8_t *algo_out, size_t *budget,
+    pgp_zsink sink, void *ctx, pgp_diag *diag);
+
 /* One packet on its own: pgp_decompress_budget() with a fresh budget of
  * PGP_MAX_DECOMPRESSED. Only for a packet that is the sole compressed packet
  * of its message; nested levels must share a budget. */

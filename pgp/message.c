@@ -9,6 +9,7 @@
 #include "armor.h"
 #include "buf.h"
 #include "decompress.h"
+#include "pktskip.h"
 
 typedef struct msgscan {
 	int have_literal;
@@ -81,6 +82,45 @@ levsigs_flush(pgp_verifier *v, const levsigs *l, int move)
 		if ((e = pgp__verifier_add_sig(v, &r, l->s[i].off)) != PGP_OK)
 			return e;
 	}
+	return PGP_OK;
+}
+
+/*
+ * The next level: the packets of compressed packet pkt, decompressed under
+ * the message's budget, without the marker, padding and 40-63 packets
+ * (pktskip.h), which the parser would skip anyway: a level inflating to
+ * gigabytes of padding costs budget, not memory. *inner is never NULL on
+ * success.
+ */
+static pgp_err
+extract_level(msgscan *m, const pgp_pkt *pkt, uint8_t **inner, size_t *inner_len,
+    pgp_diag *diag)
+{
+	pgp_buf b;
+	pgp__pktskip f;
+	uint8_t algo = 0, *shrunk;
+	pgp_err e;
+
+	pgp_buf_init(&b, PGP_MAX_DECOMPRESSED);
+	pgp__pktskip_init(&f, &b);
+	e = pgp_decompress_to(pkt, &algo, &m->zleft, pgp__pktskip_push, &f, diag);
+	if (e == PGP_OK && (e = pgp__pktskip_end(&f)) != PGP_OK)
+		pgp__fail(diag, e, pkt->off, PGP_TAG_COMPRESSED, "decompression buffer");
+	if (e != PGP_OK) {
+		pgp_buf_free(&b);
+		return e;
+	}
+	if (b.len == 0) {
+		pgp_buf_free(&b);
+		if ((*inner = malloc(1)) == NULL)
+			return pgp__fail(diag, PGP_ERR_NOMEM, pkt->off, PGP_TAG_COMPRESSED, "memory");
+		*inner_len = 0;
+		return PGP_OK;
+	}
+	*inner = pgp_buf_take(&b, inner_len);
+	/* give back the doubling slack */
+	if ((shrunk = realloc(*inner, *inner_len)) != NULL)
+		*inner = shrunk;
 	return PGP_OK;
 }
 
@@ -160,14 +200,11 @@ parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
 			pkt.owned = NULL;
 			break;
 		}
-		case PGP_TAG_COMPRESSED: {
-			uint8_t algo = 0;
+		case PGP_TAG_COMPRESSED:
 			/* the compressed data is one complete message of its own */
-			e = pgp_decompress_budget(inner, inner_len, &pkt, &algo, &m->zleft, diag);
-			if (e == PGP_OK)
+			if ((e = extract_level(m, &pkt, inner, inner_len, diag)) == PGP_OK)
 				done = 1;
 			break;
-		}
 		case PGP_TAG_PKESK:
 		case PGP_TAG_SKESK:
 		case PGP_TAG_SED:

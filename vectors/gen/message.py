@@ -300,6 +300,42 @@ def inline_cases(o, K):
                compressed_zip(compressed_zlib(literal(data)) + outer_sig))
     o.case("nested-trailing-sig-without-ops", "inline", m, [K], "malformed", None,
            "a signature after the inner compressed message with no one-pass packet before it")
+    # padding, marker and 40-63 packets inside a decompressed level are
+    # dropped while decompressing (pgp/pktskip.c): the verdict must be what
+    # the parser says when it sees them
+    pad = pkt(21, b"\x00" * 300)
+    marker_old = bytes([0x80 | (10 << 2), 3]) + b"PGP"
+    unk40 = pkt(40, b"ignored")
+    m = o.file("msg/nested-padding-everywhere.pgp", compressed_zip(
+        pad + ops(SIGNER) + marker_old + literal(data) + unk40 + v4sig(SIGNER, 0x00, data) + pad))
+    o.case("nested-padding-everywhere", "inline", m, [K], "good", SIGNER,
+           "padding (new format), marker (legacy format) and tag-40 packets between the packets of a "
+           "compressed level are skipped (RFC 9580 §4.3)", out=D)
+    m = o.file("msg/nested-padding-zero-length.pgp", compressed_zip(
+        pkt(21, b"") + signed_inline(data) + pkt(21, b"")))
+    o.case("nested-padding-zero-length", "inline", m, [K], "good", SIGNER,
+           "empty padding packets around the message in a compressed level", out=D)
+    m = o.file("msg/nested-padding-truncated.pgp", compressed_zip(
+        signed_inline(data) + pkt(21, b"\x00" * 300)[:-10]))
+    o.case("nested-padding-truncated", "inline", m, [K], "malformed", None,
+           "a padding packet cut short by the end of the compressed level: truncated, not skipped")
+    m = o.file("msg/nested-padding-header-cut.pgp", compressed_zip(
+        signed_inline(data) + b"\xd5\xff\x00"))
+    o.case("nested-padding-header-cut", "inline", m, [K], "malformed", None,
+           "a padding packet header cut short (5-octet length) at the end of a compressed level")
+    m = o.file("msg/nested-padding-partial-length.pgp", compressed_zip(
+        b"\xd5\xe1\x00\x00" + b"\x01\x00" + signed_inline(data)))
+    o.case("nested-padding-partial-length", "inline", m, [K], "malformed", None,
+           "a padding packet with a partial body length (only data packets may have one, §4.2.1.4)")
+    m = o.file("msg/nested-padding-too-large.pgp", compressed_zip(
+        pkt(21, bytes((1 << 20) + 1)) + signed_inline(data)))
+    o.case("nested-padding-too-large", "inline", m, [K], "malformed", None,
+           "a padding packet over PGP_MAX_PACKET_BODY (1 MiB) in a compressed level: a limit error, "
+           "as outside compression")
+    m = o.file("msg/nested-padding-then-bad-ctb.pgp", compressed_zip(
+        pad + b"\x3f" + signed_inline(data)))
+    o.case("nested-padding-then-bad-ctb", "inline", m, [K], "malformed", None,
+           "an invalid CTB (bit 7 clear) after a padding packet in a compressed level")
     m = o.file("msg/nested-corrupt-inner.pgp",
                compressed_zip(pkt(8, b"\x01" + b"\xff" * 40)))
     o.case("nested-corrupt-inner", "inline", m, [K], "malformed", None,
