@@ -29,15 +29,16 @@ typedef struct levsigs {
 } levsigs;
 
 static pgp_err
-levsigs_push(levsigs *l, const pgp_rd *body, size_t off)
+levsigs_push(levsigs *l, const pgp_rd *body, size_t off, pgp_diag *diag)
 {
 	sigref *ns;
 
 	if (l->n >= PGP_MAX_MSG_SIGS)
-		return PGP_ERR_LIMIT;
+		return pgp__fail(diag, PGP_ERR_LIMIT, off, PGP_TAG_SIGNATURE,
+		    "too many signatures in the message");
 	if (l->n % 8 == 0) {
 		if ((ns = realloc(l->s, (l->n + 8) * sizeof *ns)) == NULL)
-			return PGP_ERR_NOMEM;
+			return pgp__fail(diag, PGP_ERR_NOMEM, off, PGP_TAG_SIGNATURE, "memory");
 		l->s = ns;
 	}
 	l->s[l->n].body = *body;
@@ -63,7 +64,7 @@ levsigs_flush(pgp_verifier *v, const levsigs *l, int move)
 	if (move) {
 		for (i = 0; i < l->n; i++)
 			total += l->s[i].body.len; /* each <= PGP_MAX_PACKET_BODY, n <= PGP_MAX_MSG_SIGS */
-		if ((copy = malloc(total)) == NULL)
+		if ((copy = malloc(total ? total : 1)) == NULL)
 			return PGP_ERR_NOMEM;
 		for (i = 0; i < l->n; i++) {
 			memcpy(copy + pos, l->s[i].body.p, l->s[i].body.len);
@@ -170,7 +171,7 @@ parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
 				    "more signatures after the data than one-pass signatures before it");
 			else {
 				ntrail++;
-				e = levsigs_push(sigs, &pkt.body, pkt.off);
+				e = levsigs_push(sigs, &pkt.body, pkt.off, diag);
 			}
 			pgp_pkt_release(&pkt);
 			if (e != PGP_OK)
@@ -186,7 +187,7 @@ parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
 		}
 		case PGP_TAG_SIGNATURE:
 			nprefix++;
-			e = levsigs_push(sigs, &pkt.body, pkt.off);
+			e = levsigs_push(sigs, &pkt.body, pkt.off, diag);
 			break;
 		case PGP_TAG_LITERAL: {
 			pgp_literal lit;
