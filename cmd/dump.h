@@ -14,6 +14,7 @@
 #include "pgp/err.h"
 #include "pgp/packet.h"
 #include "out.h"
+#include "pgp/decompress.h"
 
 #define DUMP_MAX_WARNINGS 16   /* per packet; more are counted, not listed */
 
@@ -22,6 +23,7 @@ typedef struct dump_ctx {
 	out_ctx o;
 	const char *file;
 	int nesting;          /* compressed-in-compressed depth */
+	size_t zleft;         /* decompression budget left in this message (all levels) */
 	int sig_depth;        /* embedded-signature depth */
 	int errors;           /* malformed things seen (exit 2) */
 	size_t warnings;      /* tolerated oddities seen (exit 0), see dump_warning */

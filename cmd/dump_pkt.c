@@ -347,11 +347,15 @@ dump_compressed(dump_ctx *c, const pgp_pkt *pkt)
 	uint8_t *buf = NULL, algo = 0;
 	size_t blen = 0, where_len;
 	pgp_diag d = {0, pkt->tag, NULL};
-	pgp_err e = pgp_decompress(&buf, &blen, pkt, &algo, &d);
+	pgp_err e;
 	char b[32];
 	const uint8_t *sp;
 	size_t so;
 
+	/* one budget for a top-level compressed packet and all levels inside */
+	if (c->nesting == 0)
+		c->zleft = PGP_MAX_DECOMPRESSED;
+	e = pgp_decompress_budget(&buf, &blen, pkt, &algo, &c->zleft, &d);
 	if (pkt->body.len == 0) {
 		dump_error(c, e, &d);
 		return;

@@ -149,6 +149,22 @@ void pgp_cleartext_release(pgp_cleartext *c);
  */
 pgp_err pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len);
 
+/*
+ * The authenticated text of a cleartext message, as a file: what `verify
+ * --output` and `sopv inline-verify` write. text/len is pgp_cleartext.text
+ * (dash-unescaped). Each line with its trailing spaces and tabs removed
+ * (they are not signed, RFC 9580 §7.2), followed by its own line ending as
+ * in the message (LF or CR LF); the last line has none, since the line
+ * ending before the signature's BEGIN line is not part of the signed text
+ * (§7.1). So the output is the signed text, pgp_cleartext_canon(), with
+ * line endings as they were in the message: a text signature does not
+ * distinguish LF from CR LF (§5.2.1.2). gpgv 2.2 and sq/sqop 0.27 write the
+ * same octets plus one line ending after the last line (the GnuPG habit
+ * RFC 9580 §7.1 rules out): vectors/message/NOTES. out is initialised here
+ * (capped at PGP_MAX_DATA_BODY); free it with pgp_buf_free().
+ */
+pgp_err pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len);
+
 /* ---- semi-private, shared by armor.c and cleartext.c ---- */
 
 typedef struct pgp__line {

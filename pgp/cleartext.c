@@ -269,3 +269,36 @@ fail:
 	pgp_buf_free(out);
 	return e;
 }
+
+/* see armor.h */
+pgp_err
+pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len)
+{
+	pgp_rd r;
+	pgp__line line;
+	pgp_err e = PGP_OK;
+
+	pgp_buf_init(out, PGP_MAX_DATA_BODY);
+	if (text == NULL && len > 0)
+		return PGP_ERR_INVALID;
+	if (len > PGP_MAX_DATA_BODY)
+		return PGP_ERR_LIMIT;
+	pgp_rd_init(&r, text, len);
+	/* the lines of pgp_cleartext_canon(): a CR is a line ending only before a LF */
+	while (pgp__armor_getline(&r, &line) == PGP_OK) {
+		pgp_view v = line.has_nl ? line.body : line.raw;
+
+		while (v.len > 0 && is_ws(v.p[v.len - 1]))
+			v.len--;
+		if ((e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
+			goto fail;
+		/* the line's own ending (LF or CR LF), as in the message */
+		if (line.has_nl && (e = pgp_buf_append(out, line.body.p + line.body.len,
+		    line.raw.len - line.body.len)) != PGP_OK)
+			goto fail;
+	}
+	return PGP_OK;
+fail:
+	pgp_buf_free(out);
+	return e;
+}

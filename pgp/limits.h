@@ -9,7 +9,8 @@
 #define PGP_MAX_PACKET_BODY      (1u << 20)
 /* Largest literal/compressed data body (messages carry real payloads). */
 #define PGP_MAX_DATA_BODY        (256u << 20)
-/* Cap on decompressed output of one compressed data packet (zlib bomb guard). */
+/* Decompressed output of one message: all its compressed data packets, at
+ * every nesting level, together (zlib bomb guard; decompress.h). */
 #define PGP_MAX_DECOMPRESSED     (256u << 20)
 /* Nesting depth of compressed-in-compressed containers. */
 #define PGP_MAX_NESTING          8

@@ -8,11 +8,122 @@
 #include "verify_int.h"
 #include "armor.h"
 #include "buf.h"
+#include "decompress.h"
+#include "pktskip.h"
 
 typedef struct msgscan {
 	int have_literal;
 	pgp_view literal;
+	size_t zleft;         /* decompression budget left, all levels together */
 } msgscan;
+
+/* The signature packets of one level, in order, until the level is done. */
+typedef struct sigref {
+	pgp_rd body;
+	size_t off;
+} sigref;
+
+typedef struct levsigs {
+	sigref *s;
+	size_t n;
+} levsigs;
+
+static pgp_err
+levsigs_push(levsigs *l, const pgp_rd *body, size_t off, pgp_diag *diag)
+{
+	sigref *ns;
+
+	if (l->n >= PGP_MAX_MSG_SIGS)
+		return pgp__fail(diag, PGP_ERR_LIMIT, off, PGP_TAG_SIGNATURE,
+		    "too many signatures in the message");
+	if (l->n % 8 == 0) {
+		if ((ns = realloc(l->s, (l->n + 8) * sizeof *ns)) == NULL)
+			return pgp__fail(diag, PGP_ERR_NOMEM, off, PGP_TAG_SIGNATURE, "memory");
+		l->s = ns;
+	}
+	l->s[l->n].body = *body;
+	l->s[l->n].off = off;
+	l->n++;
+	return PGP_OK;
+}
+
+/*
+ * Hand the level's signatures to the verifier. When the level's buffer is
+ * about to be freed (move), the signature bodies are first copied into one
+ * buffer the verifier keeps, since the parsed signatures point into them.
+ */
+static pgp_err
+levsigs_flush(pgp_verifier *v, const levsigs *l, int move)
+{
+	uint8_t *copy = NULL;
+	size_t i, total = 0, pos = 0;
+	pgp_err e;
+
+	if (l->n == 0)
+		return PGP_OK;
+	if (move) {
+		for (i = 0; i < l->n; i++)
+			total += l->s[i].body.len; /* each <= PGP_MAX_PACKET_BODY, n <= PGP_MAX_MSG_SIGS */
+		if ((copy = malloc(total ? total : 1)) == NULL)
+			return PGP_ERR_NOMEM;
+		for (i = 0; i < l->n; i++) {
+			memcpy(copy + pos, l->s[i].body.p, l->s[i].body.len);
+			pos += l->s[i].body.len;
+		}
+		if ((e = pgp__verifier_keep(v, copy)) != PGP_OK)
+			return e;
+	}
+	for (i = 0, pos = 0; i < l->n; i++) {
+		pgp_rd r = l->s[i].body;
+
+		if (move) {
+			r.p = copy + pos;
+			pos += r.len;
+		}
+		if ((e = pgp__verifier_add_sig(v, &r, l->s[i].off)) != PGP_OK)
+			return e;
+	}
+	return PGP_OK;
+}
+
+/*
+ * The next level: the packets of compressed packet pkt, decompressed under
+ * the message's budget, without the marker, padding and 40-63 packets
+ * (pktskip.h), which the parser would skip anyway: a level inflating to
+ * gigabytes of padding costs budget, not memory. *inner is never NULL on
+ * success.
+ */
+static pgp_err
+extract_level(msgscan *m, const pgp_pkt *pkt, uint8_t **inner, size_t *inner_len,
+    pgp_diag *diag)
+{
+	pgp_buf b;
+	pgp__pktskip f;
+	uint8_t algo = 0, *shrunk;
+	pgp_err e;
+
+	pgp_buf_init(&b, PGP_MAX_DECOMPRESSED);
+	pgp__pktskip_init(&f, &b);
+	e = pgp_decompress_to(pkt, &algo, &m->zleft, pgp__pktskip_push, &f, diag);
+	if (e == PGP_OK && (e = pgp__pktskip_end(&f)) != PGP_OK)
+		pgp__fail(diag, e, pkt->off, PGP_TAG_COMPRESSED, "decompression buffer");
+	if (e != PGP_OK) {
+		pgp_buf_free(&b);
+		return e;
+	}
+	if (b.len == 0) {
+		pgp_buf_free(&b);
+		if ((*inner = malloc(1)) == NULL)
+			return pgp__fail(diag, PGP_ERR_NOMEM, pkt->off, PGP_TAG_COMPRESSED, "memory");
+		*inner_len = 0;
+		return PGP_OK;
+	}
+	*inner = pgp_buf_take(&b, inner_len);
+	/* give back the doubling slack */
+	if ((shrunk = realloc(*inner, *inner_len)) != NULL)
+		*inner = shrunk;
+	return PGP_OK;
+}
 
 /*
  * One level of an inline-signed message (RFC 9580 §10.3):
@@ -23,14 +134,21 @@ typedef struct msgscan {
  * compressed message, then one signature per one-pass packet, and nothing
  * else. Marker, padding and non-critical (40-63) packets are skipped
  * wherever they are (RFC 9580 §4.3).
+ *
+ * A compressed packet is decompressed into *inner (the next level, parsed
+ * by the caller once this one is done); the output counts against the
+ * message's one budget m->zleft. The signatures of the level are recorded in
+ * *sigs; the caller hands them to the verifier.
  */
 static pgp_err
-parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth, pgp_diag *diag)
+parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
+    uint8_t **inner, size_t *inner_len, uint8_t **keep, pgp_diag *diag)
 {
 	pgp_rd r;
 	pgp_err e = PGP_OK;
 	size_t nops = 0, nprefix = 0, ntrail = 0;
 	int done = 0;
+
 	pgp_rd_init(&r, p, len);
 	if (depth > PGP_MAX_NESTING)
 		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested too deeply");
@@ -53,7 +171,7 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 				    "more signatures after the data than one-pass signatures before it");
 			else {
 				ntrail++;
-				e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+				e = levsigs_push(sigs, &pkt.body, pkt.off, diag);
 			}
 			pgp_pkt_release(&pkt);
 			if (e != PGP_OK)
@@ -69,7 +187,7 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 		}
 		case PGP_TAG_SIGNATURE:
 			nprefix++;
-			e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+			e = levsigs_push(sigs, &pkt.body, pkt.off, diag);
 			break;
 		case PGP_TAG_LITERAL: {
 			pgp_literal lit;
@@ -78,24 +196,16 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 			done = 1;
 			m->have_literal = 1;
 			m->literal = lit.data;
-			if (pkt.owned) { /* reassembled partial body: keep it */
-				e = pgp__verifier_keep(v, pkt.owned);
-				pkt.owned = NULL;
-			}
+			/* reassembled partial body: the caller keeps it */
+			*keep = pkt.owned;
+			pkt.owned = NULL;
 			break;
 		}
-		case PGP_TAG_COMPRESSED: {
-			uint8_t *inner = NULL, algo = 0;
-			size_t inner_len = 0;
-			if ((e = pgp_decompress(&inner, &inner_len, &pkt, &algo, diag)) != PGP_OK)
-				break;
-			if ((e = pgp__verifier_keep(v, inner)) != PGP_OK)
-				break;
+		case PGP_TAG_COMPRESSED:
 			/* the compressed data is one complete message of its own */
-			if ((e = parse_level(v, m, inner, inner_len, depth + 1, diag)) == PGP_OK)
+			if ((e = extract_level(m, &pkt, inner, inner_len, diag)) == PGP_OK)
 				done = 1;
 			break;
-		}
 		case PGP_TAG_PKESK:
 		case PGP_TAG_SKESK:
 		case PGP_TAG_SED:
@@ -125,6 +235,50 @@ parse_level(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, int depth
 	return PGP_OK;
 }
 
+/*
+ * All levels of an inline-signed message, outermost first. Only two levels
+ * are in memory at a time: a decompressed level is freed as soon as the
+ * next one has been extracted from it (its signatures are copied out first),
+ * and every level draws on one decompression budget (PGP_MAX_DECOMPRESSED),
+ * so nested compressed packets cannot multiply the cap. The level holding
+ * the literal data is kept: the content points into it. The signatures of
+ * all levels are added level by level, outermost first.
+ */
+static pgp_err
+parse_message(pgp_verifier *v, msgscan *m, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	uint8_t *level = NULL; /* owned buffer of the current level (depth > 0) */
+	int depth;
+	pgp_err e;
+
+	m->zleft = PGP_MAX_DECOMPRESSED;
+	for (depth = 0;; depth++) {
+		uint8_t *inner = NULL, *keep = NULL;
+		size_t inner_len = 0;
+		levsigs sigs = {NULL, 0};
+
+		e = parse_level(m, &sigs, p, len, depth, &inner, &inner_len, &keep, diag);
+		if (e == PGP_OK)
+			e = pgp__verifier_keep(v, keep);
+		else
+			free(keep);
+		if (e == PGP_OK)
+			e = levsigs_flush(v, &sigs, level != NULL && inner != NULL);
+		free(sigs.s);
+		if (e != PGP_OK || inner == NULL) {
+			if (e == PGP_OK)
+				return pgp__verifier_keep(v, level);
+			free(inner);
+			free(level);
+			return e;
+		}
+		free(level);
+		level = inner;
+		p = inner;
+		len = inner_len;
+	}
+}
+
 static pgp_err
 verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 {
@@ -132,7 +286,7 @@ verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 	pgp_err e;
 	memset(&m, 0, sizeof m);
 	v->kind = 2;
-	if ((e = parse_level(v, &m, p, len, 0, diag)) != PGP_OK)
+	if ((e = parse_message(v, &m, p, len, diag)) != PGP_OK)
 		return e;
 	if (v->nsigs == 0)
 		return pgp__fail(diag, PGP_ERR_NO_SIG, 0, -1, "message is not signed");
@@ -166,11 +320,17 @@ verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
 		pgp_verifier_update(v, canon.p ? canon.p : (const uint8_t *)"", canon.len);
 	pgp_buf_free(&canon);
 	if (e == PGP_OK) {
-		/* the verifier keeps the unescaped text as its content */
-		v->content.p = cl.text;
-		v->content.len = cl.text_len;
-		e = pgp__verifier_keep(v, cl.text);
-		cl.text = NULL;
+		/*
+		 * The content is the authenticated text only (RFC 9580 §7.2:
+		 * trailing whitespace is not signed), with the message's own
+		 * line endings: pgp_cleartext_output().
+		 */
+		pgp_buf out;
+		if ((e = pgp_cleartext_output(&out, cl.text, cl.text_len)) == PGP_OK) {
+			v->content.p = out.p ? out.p : (const uint8_t *)"";
+			v->content.len = out.len;
+			e = pgp__verifier_keep(v, pgp_buf_take(&out, &v->content.len));
+		}
 		/* signature views point into cl.sig: keep it too */
 		if (e == PGP_OK) {
 			e = pgp__verifier_keep(v, cl.sig);

@@ -297,7 +297,7 @@ const char *pgp_sigtype_name(int type);
 pgp_err pgp__sig_decode_subpkts(pgp_sig *sig, const pgp_rd *hashed,
     const pgp_rd *unhashed, pgp_diag *diag);
 
-/* ---- One-pass signature (§5.4), literal (§5.9), compressed (§5.6) ---- */
+/* ---- One-pass signature (§5.4): onepass.c ---- */
 
 typedef struct pgp_ops {
 	uint8_t version;     /* 3 or 6 */
@@ -310,6 +310,8 @@ typedef struct pgp_ops {
 
 pgp_err pgp_ops_parse(pgp_ops *out, const pgp_pkt *pkt, pgp_diag *diag);
 
+/* ---- Literal data (§5.9): literal.c ---- */
+
 typedef struct pgp_literal {
 	uint8_t format;      /* 'b', 't', 'u', 'm', 'l', '1' */
 	pgp_view filename;
@@ -319,20 +321,9 @@ typedef struct pgp_literal {
 
 pgp_err pgp_literal_parse(pgp_literal *out, const pgp_pkt *pkt, pgp_diag *diag);
 
-/* §9.4 compression algorithms */
-enum { PGP_COMP_NONE = 0, PGP_COMP_ZIP = 1, PGP_COMP_ZLIB = 2, PGP_COMP_BZIP2 = 3 };
+/* ---- Compressed data (§5.6): decompress.h, decompress.c ---- */
 
-/* Decompress a compressed data packet body into *out (malloc'ed, caller frees),
- * at most PGP_MAX_DECOMPRESSED octets. BZip2: PGP_ERR_UNSUPPORTED. */
-pgp_err pgp_decompress(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
-    uint8_t *algo_out, pgp_diag *diag);
-
-/* Internal (tests): pgp_decompress with an explicit output cap instead of
- * PGP_MAX_DECOMPRESSED; output beyond cap octets is PGP_ERR_LIMIT. */
-pgp_err pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
-    uint8_t *algo_out, size_t cap, pgp_diag *diag);
-
-/* ---- User ID (§5.11) and user attribute (§5.12) ---- */
+/* ---- User attribute (§5.12): uattr.c ---- */
 
 typedef struct pgp_uattr_sub {
 	uint8_t type;        /* 1 = image */

@@ -212,12 +212,13 @@ sopv verify "$EDSIG" @FOO:bar <"$MSG"; expect $UNSUPPORTED_SPECIAL_PREFIX "unkno
 # --- inline-verify (§"inline-verify") ----------------------------------------
 CSF=$V/sig/ed25519-cleartext.asc
 # expected content per RFC 9580 §7: the text between the header's blank line
-# and the signature, dash-unescaped, without the line ending before the armor
+# and the signature, dash-unescaped, trailing whitespace removed (it is not
+# signed, §7.2), without the line ending before the armor
 awk 'h && /^-----BEGIN PGP SIGNATURE-----/ { exit }
-     h { sub(/^- /, ""); if (n++) printf "\n"; printf "%s", $0 }
+     h { sub(/^- /, ""); sub(/[ \t]+$/, ""); if (n++) printf "\n"; printf "%s", $0 }
      /^$/ && !h { h = 1 }' "$CSF" >"$T/csf.want"
 sopv inline-verify "$ED" <"$CSF"; expect 0 "inline-verify cleartext"
-check "inline-verify cleartext: dash-unescaped text, no trailing line ending" cmp -s "$T/out" "$T/csf.want"
+check "inline-verify cleartext: dash-unescaped text, no trailing whitespace or line ending" cmp -s "$T/out" "$T/csf.want"
 sopv inline-verify "$ED" <"$V/sig/ed25519-inline.pgp"; expect 0 "inline-verify inline-signed (compressed)"
 check "inline-verify inline: the literal data (= data/msg.bin)" cmp -s "$T/out" "$MSG"
 sopv inline-verify "$V/keys/rsa2048.pgp" <"$V/sig/rsa2048-inline-uncompressed.pgp"; expect 0 "inline-verify inline-signed (uncompressed)"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include "pgp/limits.h"
 #include "pgp/packet.h"
+#include "pgp/decompress.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

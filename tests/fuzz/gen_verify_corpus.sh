@@ -19,4 +19,8 @@ while IFS="$(printf '\t')" read -r sig keys; do
 	cat "$v/$k" "$v/$sig" > "$out/msg-$i.bin" 2>/dev/null || true
 	cp "$v/$sig" "$out/plain-$i.bin" 2>/dev/null || true
 done
+# nested compressed levels with padding, marker and 40-63 packets (pktskip.c)
+for f in vectors/message/msg/nested-*.pgp; do
+	cp "$f" "$out/$(basename "$f" .pgp).bin"
+done
 ls "$out" | wc -l

@@ -413,6 +413,12 @@ def cleartext_canon(text):
     return b"\r\n".join(ln.rstrip(b"\r").rstrip(b" \t") for ln in text.split(b"\n"))
 
 
+def cleartext_out(text):
+    """What `--output` writes for a cleartext text (docs/semantics.md): the
+    signed text, each line without its trailing whitespace (§7.2)."""
+    return b"\n".join(ln.rstrip(b" \t") for ln in text.split(b"\n"))
+
+
 def dash_escape(text):
     return b"\n".join((b"- " + ln) if ln.startswith(b"-") else ln for ln in text.split(b"\n"))
 
@@ -544,7 +550,7 @@ def main():
     o.case("ctl-inline-armored", "inline", "msg/ctl-inline.asc", None, [K_V], "good", VP,
            "control: the same, armored", out=D)
     ct_text = b"Pay 100 EUR to Bob.\n-- \nVictim"
-    F("data/ct-text.txt", ct_text)
+    F("data/ct-text.txt", cleartext_out(ct_text))
     ct = cleartext_msg(VS, ct_text)
     F("msg/ctl-cleartext.asc", ct)
     o.case("ctl-cleartext", "cleartext", "msg/ctl-cleartext.asc", None, [K_V], "good", VP,
@@ -810,7 +816,7 @@ def main():
     o.case("cleartext-hash-header-mismatch", "cleartext", "msg/ct-hash-header-mismatch.asc", None, [K_V],
            "malformed", "-", "Hash: SHA512 header, SHA-256 signature")
     trick = b"Pay 100 EUR to Bob.\n-----BEGIN PGP SIGNATURE-----\nfake\n-----END PGP SIGNATURE-----\nok"
-    F("data/ct-trick.txt", trick)
+    F("data/ct-trick.txt", cleartext_out(trick))
     F("msg/ct-escaped-armor.asc", cleartext_msg(VS, trick))
     o.case("cleartext-escaped-armor-lines", "cleartext", "msg/ct-escaped-armor.asc", None, [K_V], "good", VP,
            "text holding dash-escaped BEGIN/END PGP SIGNATURE lines: good, and --output is the whole "
@@ -827,7 +833,7 @@ def main():
     F("msg/ct-nested.asc", cleartext_msg(VS, nested))
     o.case("cleartext-containing-signed-message", "cleartext", "msg/ct-nested.asc", None, [K_V], "good", VP,
            "text that itself contains a (dash-escaped) BEGIN PGP SIGNED MESSAGE header",
-           out=F("data/ct-nested.txt", nested))
+           out=F("data/ct-nested.txt", cleartext_out(nested)))
     ws = ct.replace(b"Pay 100 EUR to Bob.", b"Pay 100 EUR to Bob. \t ")
     F("msg/ct-trailing-ws.asc", ws)
     o.case("cleartext-trailing-ws-added", "cleartext", "msg/ct-trailing-ws.asc", None, [K_V], "good", VP,
