@@ -88,6 +88,7 @@ cmd_inspect(int argc, char **argv)
 	pgp_certset *set = NULL;
 	pgp_policy pol;
 	out_ctx o;
+	pgp_certsrc src;
 	size_t c, nfiles = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
@@ -122,6 +123,7 @@ cmd_inspect(int argc, char **argv)
 			goto out;
 	}
 	pgp_policy_init(&pol);
+	pgp_certset_source(set, &src);
 	out_init(&o, stdout, 1);
 	if (json) {
 		out_open(&o, NULL, NULL);
@@ -131,7 +133,7 @@ cmd_inspect(int argc, char **argv)
 		const pgp_cert *cert = pgp_certset_get(set, c);
 		pgp_certeval ev;
 		uint32_t k;
-		if (pgp_cert_eval(&ev, cert, at, &pol) != PGP_OK)
+		if (pgp_cert_eval(&ev, cert, &src, at, &pol) != PGP_OK)
 			goto out;
 		if (json) {
 			out_open(&o, NULL, NULL);

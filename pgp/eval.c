@@ -4,92 +4,74 @@
  * A self-signature counts when it parses, is issued by the primary key, has
  * no unknown critical subpacket (§5.2.3.7), has a creation time not before
  * the key's and not after t, has not expired at t, passes the policy for
- * self-signatures (second-preimage resistance) and verifies. Of the valid
+ * self-signatures (second-preimage resistance) and verifies
+ * (pgp__keysig_check, shared with the certification check). Of the valid
  * bindings of a component, the newest is in force.
+ *
+ * Work is linear in the signatures of the certificate: each is parsed once
+ * into one array, tagged with its owner (never identified by a pointer into
+ * the signature pool: an empty list's pointer aliases the next list), and
+ * classified. Only a misplaced subkey or user ID revocation costs more: it
+ * is tried against the bound components of its kind, which only the key
+ * owner can create, under the cap PGP_MAX_REVOCATION_TRIALS.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
-#include "sighash.h"
+#include "certify.h"
+#include "limits.h"
 #include "pk.h"
 
-enum comp_kind { ON_DIRECT, ON_UID, ON_SUBKEY, ON_BACKSIG };
+#define NONE SIZE_MAX
 
-static int
-issued_by(const pgp_sig *sig, const pgp_key *k)
+/* The list a signature was found in. */
+enum owner { OWN_DIRECT, OWN_UID, OWN_SUB, OWN_LOOSE };
+
+/* One signature of the certificate, parsed once. */
+typedef struct esig {
+	pgp_sig sig;
+	uint8_t owner;       /* enum owner */
+	uint8_t by_primary;  /* names the primary key as its issuer (or no issuer) */
+	uint32_t comp;       /* user ID / subkey index (OWN_UID, OWN_SUB) */
+	size_t pos;          /* position in the certificate, in scan order */
+} esig;
+
+typedef struct evalctx {
+	pgp_certeval *ev;
+	const pgp_cert *c;
+	const pgp_certsrc *src;
+	const pgp_policy *pol;
+	int64_t t;
+	esig *es;            /* the signatures that matter to the evaluation */
+	size_t nes, capes;
+	size_t *uid_bind;    /* per user ID: index into es of the binding in force, or NONE */
+	size_t *sub_bind;    /* per subkey: the same */
+	int64_t *uid_revoked_at; /* per user ID: newest valid revocation, -1 none */
+	size_t direct;       /* direct-key signature in force, or NONE */
+	size_t trials, max_trials;
+	size_t alloc_budget; /* allocations left (tests); SIZE_MAX: unlimited */
+	int limit;           /* max_trials exceeded */
+} evalctx;
+
+/* All allocations of an evaluation go through these two (the test budget). */
+static void *
+ctx_calloc(evalctx *x, size_t n, size_t size)
 {
-	if (sig->issuer_fpr.len)
-		return sig->issuer_fpr.len == k->fpr.len &&
-		    memcmp(sig->issuer_fpr.v, k->fpr.v, k->fpr.len) == 0;
-	if (sig->has_issuer)
-		return memcmp(sig->issuer, k->keyid, 8) == 0;
-	return 1; /* no issuer at all: can only be checked against this key */
+	if (x->alloc_budget == 0)
+		return NULL;
+	if (x->alloc_budget != SIZE_MAX)
+		x->alloc_budget--;
+	return calloc(n ? n : 1, size);
 }
 
-static int
-is_revocation(int type)
+static void *
+ctx_realloc(evalctx *x, void *p, size_t n, size_t size)
 {
-	return type == PGP_SIG_KEY_REVOCATION || type == PGP_SIG_SUBKEY_REVOCATION ||
-	    type == PGP_SIG_CERT_REVOCATION;
-}
-
-/* Checks one signature of `kind` made by `signer` over the component. */
-static pgp_err
-check_sig(const pgp_cert *c, const pgp_sig *sig, enum comp_kind kind, const void *comp,
-    const pgp_key *signer, int64_t t, const pgp_policy *pol, pgp_hash_use use,
-    const char **why)
-{
-	pgp_hash h;
-	pgp_err e;
-	const pgp_key *subject = kind == ON_SUBKEY || kind == ON_BACKSIG ? comp : &c->primary;
-
-	if (sig->unknown_critical) {
-		*why = "signature has an unknown critical subpacket or notation";
-		return PGP_ERR_UNSUPPORTED;
-	}
-	if (!sig->has_created) {
-		*why = "signature has no creation time";
-		return PGP_ERR_MALFORMED;
-	}
-	if ((int64_t)sig->created < (int64_t)subject->created) {
-		*why = "signature is older than the key it binds";
-		return PGP_ERR_MALFORMED;
-	}
-	if ((int64_t)sig->created > t) {
-		*why = "signature was created after the reference time";
-		return PGP_ERR_NOT_YET;
-	}
-	/*
-	 * Revocations are honoured whatever their hash or age: a forged one
-	 * can only make a key look revoked, never make a signature good, so
-	 * refusing an old SHA-1 revocation would be the unsafe direction.
-	 */
-	if (!is_revocation(sig->type)) {
-		if (sig->sig_expires && (int64_t)sig->created + sig->sig_expires <= t) {
-			*why = "signature expired";
-			return PGP_ERR_EXPIRED;
-		}
-		if ((e = pgp_policy_hash(pol, sig->hash_algo, use, t, why)) != PGP_OK)
-			return e;
-		if ((e = pgp_policy_key(pol, signer, t, why)) != PGP_OK)
-			return e;
-	}
-	if ((e = pgp__sighash_start(&h, sig)) != PGP_OK) {
-		*why = "unsupported hash algorithm";
-		return e;
-	}
-	pgp__sighash_key(&h, sig, &c->primary);
-	if (kind == ON_UID)
-		pgp__sighash_uid(&h, sig, comp);
-	else if (kind == ON_SUBKEY || kind == ON_BACKSIG)
-		pgp__sighash_key(&h, sig, comp);
-	{
-		pgp_diag d = {0, -1, NULL};
-		e = pgp__sighash_check(&h, sig, signer, &d);
-		if (e != PGP_OK)
-			*why = d.what ? d.what : pgp_strerror(e);
-	}
-	return e;
+	if (x->alloc_budget == 0 || n > SIZE_MAX / size)
+		return NULL;
+	if (x->alloc_budget != SIZE_MAX)
+		x->alloc_budget--;
+	return realloc(p, n * size);
 }
 
 /*
@@ -129,158 +111,527 @@ apply_revocation(pgp_keystate *ks, const pgp_sig *sig)
 	}
 }
 
-/*
- * RFC 9580 §10.1 puts a revocation right after what it revokes. One found
- * elsewhere in the certificate (reordered or merged keyrings) is honoured
- * too: a revocation can only make things less valid, never a signature
- * good. Calls back with every valid revocation of `type` over `comp`
- * outside the list `own` (which the caller has scanned in place).
- */
-typedef void (*revoke_fn)(void *ctx, const pgp_sig *sig);
+static int
+is_cert_type(int type)
+{
+	return type >= PGP_SIG_CERT_GENERIC && type <= PGP_SIG_CERT_POSITIVE;
+}
 
-static void
-scan_list_for(const pgp_cert *c, const pgp_rd *list, uint32_t n, uint8_t type,
-    enum comp_kind kind, const void *comp, int64_t t, const pgp_policy *pol,
-    revoke_fn fn, void *ctx)
+/* Whether a parsed signature can matter to the evaluation: self-signatures
+ * and revocations by the primary key, and key revocations by another key
+ * (a designated revoker's, §5.2.3.23). Third-party certifications do not. */
+static int
+relevant(const pgp_sig *sig, int by_primary)
+{
+	switch (sig->type) {
+	case PGP_SIG_CERT_GENERIC:
+	case PGP_SIG_CERT_PERSONA:
+	case PGP_SIG_CERT_CASUAL:
+	case PGP_SIG_CERT_POSITIVE:
+	case PGP_SIG_SUBKEY_BINDING:
+	case PGP_SIG_DIRECT_KEY:
+	case PGP_SIG_SUBKEY_REVOCATION:
+	case PGP_SIG_CERT_REVOCATION:
+		return by_primary;
+	case PGP_SIG_KEY_REVOCATION:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static pgp_err
+collect_list(evalctx *x, const pgp_rd *list, uint32_t n, enum owner owner, uint32_t comp,
+    size_t *pos)
 {
 	uint32_t i;
 	for (i = 0; i < n; i++) {
 		pgp_sig sig;
-		const char *why = NULL;
-		if (pgp_sig_parse(&sig, &list[i], NULL) != PGP_OK || sig.type != type ||
-		    !issued_by(&sig, &c->primary))
+		int by;
+		size_t at = (*pos)++;
+		if (pgp_sig_parse(&sig, &list[i], NULL) != PGP_OK)
 			continue;
-		if (check_sig(c, &sig, kind, comp, &c->primary, t, pol,
-		    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
-			fn(ctx, &sig);
-	}
-}
-
-static void
-misplaced_revocations(const pgp_cert *c, const pgp_rd *own, uint8_t type, enum comp_kind kind,
-    const void *comp, int64_t t, const pgp_policy *pol, revoke_fn fn, void *ctx)
-{
-	uint32_t i;
-	if (c->dsigs != own)
-		scan_list_for(c, c->dsigs, c->ndsigs, type, kind, comp, t, pol, fn, ctx);
-	for (i = 0; i < c->nuids; i++)
-		if (c->uids[i].sigs != own)
-			scan_list_for(c, c->uids[i].sigs, c->uids[i].nsigs, type, kind, comp, t, pol, fn, ctx);
-	for (i = 0; i < c->nsubs; i++)
-		if (c->subs[i].sigs != own)
-			scan_list_for(c, c->subs[i].sigs, c->subs[i].nsigs, type, kind, comp, t, pol, fn, ctx);
-	if (c->nloose)
-		scan_list_for(c, c->loose, c->nloose, type, kind, comp, t, pol, fn, ctx);
-}
-
-static void
-revoke_key(void *ctx, const pgp_sig *sig)
-{
-	apply_revocation(ctx, sig);
-}
-
-static void
-revoke_uid(void *ctx, const pgp_sig *sig)
-{
-	int64_t *revoked_at = ctx;
-	if ((int64_t)sig->created > *revoked_at)
-		*revoked_at = sig->created;
-}
-
-/* Scan the direct signatures of the primary key. */
-static void
-eval_direct(pgp_certeval *ev, const pgp_policy *pol, const pgp_sig **direct_out, pgp_sig *direct_buf)
-{
-	const pgp_cert *c = ev->cert;
-	uint32_t i;
-	*direct_out = NULL;
-	for (i = 0; i < c->ndsigs; i++) {
-		pgp_sig sig;
-		const char *why = NULL;
-		if (pgp_sig_parse(&sig, &c->dsigs[i], NULL) != PGP_OK)
+		by = pgp__issued_by(&sig, &x->c->primary);
+		if (!relevant(&sig, by))
 			continue;
-		if (!issued_by(&sig, &c->primary))
-			continue;
-		if (sig.type == PGP_SIG_DIRECT_KEY) {
-			if (check_sig(c, &sig, ON_DIRECT, NULL, &c->primary, ev->t, pol,
-			    PGP_USE_SECOND_PREIMAGE, &why) != PGP_OK)
-				continue;
-			if (*direct_out == NULL || sig.created >= direct_buf->created) {
-				*direct_buf = sig;
-				*direct_out = direct_buf;
-			}
-		} else if (sig.type == PGP_SIG_KEY_REVOCATION) {
-			if (check_sig(c, &sig, ON_DIRECT, NULL, &c->primary, ev->t, pol,
-			    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
-				apply_revocation(&ev->primary, &sig);
+		if (x->nes == x->capes) {
+			size_t ncap = x->capes ? x->capes * 2 : 64;
+			esig *np = ctx_realloc(x, x->es, ncap, sizeof *np);
+			if (np == NULL)
+				return PGP_ERR_NOMEM;
+			x->es = np;
+			x->capes = ncap;
 		}
+		x->es[x->nes].sig = sig;
+		x->es[x->nes].owner = (uint8_t)owner;
+		x->es[x->nes].by_primary = (uint8_t)by;
+		x->es[x->nes].comp = comp;
+		x->es[x->nes].pos = at;
+		x->nes++;
 	}
-	misplaced_revocations(c, c->dsigs, PGP_SIG_KEY_REVOCATION, ON_DIRECT, NULL, ev->t, pol,
-	    revoke_key, &ev->primary);
+	return PGP_OK;
 }
 
-/* Scan one user ID: newest valid certification in force, revocations. */
-static void
-eval_uid(pgp_certeval *ev, uint32_t ui, const pgp_policy *pol, pgp_sig *binding, int *has_binding)
+/* Owner, component, then newest first (later in the file first on a tie). */
+static int
+esig_cmp(const void *a, const void *b)
 {
-	const pgp_cert *c = ev->cert;
-	const pgp_uidc *u = &c->uids[ui];
-	pgp_uidstate *us = &ev->uids[ui];
-	int64_t revoked_at = -1;
-	const char *last_why = "no valid self-signature";
-	pgp_err last_err = PGP_ERR_UNUSABLE;
+	const esig *p = a, *q = b;
+	if (p->owner != q->owner)
+		return p->owner < q->owner ? -1 : 1;
+	if (p->comp != q->comp)
+		return p->comp < q->comp ? -1 : 1;
+	if (p->sig.created != q->sig.created)
+		return p->sig.created > q->sig.created ? -1 : 1;
+	return p->pos > q->pos ? -1 : p->pos < q->pos;
+}
+
+/* Parse every signature of the certificate once, tagged with its owner. */
+static pgp_err
+collect(evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	size_t pos = 0;
 	uint32_t i;
-	*has_binding = 0;
-	for (i = 0; i < u->nsigs; i++) {
-		pgp_sig sig;
+	pgp_err e;
+
+	if ((e = collect_list(x, c->dsigs, c->ndsigs, OWN_DIRECT, 0, &pos)) != PGP_OK)
+		return e;
+	for (i = 0; i < c->nuids; i++)
+		if ((e = collect_list(x, c->uids[i].sigs, c->uids[i].nsigs, OWN_UID, i, &pos)) != PGP_OK)
+			return e;
+	for (i = 0; i < c->nsubs; i++)
+		if ((e = collect_list(x, c->subs[i].sigs, c->subs[i].nsigs, OWN_SUB, i, &pos)) != PGP_OK)
+			return e;
+	if ((e = collect_list(x, c->loose, c->nloose, OWN_LOOSE, 0, &pos)) != PGP_OK)
+		return e;
+	if (x->nes > 1)
+		qsort(x->es, x->nes, sizeof *x->es, esig_cmp);
+	return PGP_OK;
+}
+
+/*
+ * Bindings, newest first: the first valid one of each component is in
+ * force and older ones are not checked. A binding counts only on the
+ * component it follows (a direct-key signature only among the direct ones).
+ * The last failure of a component is kept as its reason.
+ */
+static void
+find_bindings(evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	size_t i;
+
+	for (i = 0; i < x->nes; i++) {
+		const esig *s = &x->es[i];
 		const char *why = NULL;
 		pgp_err e;
-		if (pgp_sig_parse(&sig, &u->sigs[i], NULL) != PGP_OK)
+		if (!s->by_primary)
 			continue;
-		if (!issued_by(&sig, &c->primary))
-			continue; /* third-party certification: not evaluated here */
-		if (sig.type >= PGP_SIG_CERT_GENERIC && sig.type <= PGP_SIG_CERT_POSITIVE) {
-			e = check_sig(c, &sig, ON_UID, u, &c->primary, ev->t, pol,
-			    PGP_USE_SECOND_PREIMAGE, &why);
-			if (e != PGP_OK) {
-				last_why = why;
-				last_err = e;
+		if (s->owner == OWN_DIRECT && s->sig.type == PGP_SIG_DIRECT_KEY) {
+			if (x->direct != NONE)
 				continue;
+			if (pgp__keysig_check(&c->primary, &s->sig, PGP__ON_DIRECT, NULL, &c->primary,
+			    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
+				x->direct = i;
+		} else if (s->owner == OWN_UID && is_cert_type(s->sig.type)) {
+			pgp_uidstate *us = &x->ev->uids[s->comp];
+			if (x->uid_bind[s->comp] != NONE)
+				continue;
+			e = pgp__keysig_check(&c->primary, &s->sig, PGP__ON_UID, &c->uids[s->comp],
+			    &c->primary, x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why);
+			if (e == PGP_OK) {
+				x->uid_bind[s->comp] = i;
+			} else {
+				us->status = e;
+				us->reason = why;
 			}
-			if (!*has_binding || sig.created >= binding->created) {
-				*binding = sig;
-				*has_binding = 1;
+		} else if (s->owner == OWN_SUB && s->sig.type == PGP_SIG_SUBKEY_BINDING) {
+			pgp_keystate *ks = &x->ev->subs[s->comp];
+			if (x->sub_bind[s->comp] != NONE)
+				continue;
+			e = pgp__keysig_check(&c->primary, &s->sig, PGP__ON_SUBKEY, &c->subs[s->comp].key,
+			    &c->primary, x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why);
+			if (e == PGP_OK) {
+				x->sub_bind[s->comp] = i;
+			} else {
+				ks->status = e;
+				ks->reason = why;
 			}
-		} else if (sig.type == PGP_SIG_CERT_REVOCATION) {
-			if (check_sig(c, &sig, ON_UID, u, &c->primary, ev->t, pol,
-			    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK &&
-			    (int64_t)sig.created > revoked_at)
-				revoked_at = sig.created;
 		}
 	}
-	misplaced_revocations(c, u->sigs, PGP_SIG_CERT_REVOCATION, ON_UID, u, ev->t, pol,
-	    revoke_uid, &revoked_at);
-	if (!*has_binding) {
-		/* the last refusal says why, e.g. a policy rule */
-		us->status = revoked_at >= 0 ? PGP_ERR_REVOKED : unbound_status(last_err);
-		us->reason = revoked_at >= 0 ? "user ID revoked" : last_why;
-		return;
+}
+
+static int
+same_uid(const pgp_uidc *a, const pgp_uidc *b)
+{
+	return a->is_attr == b->is_attr && a->data.len == b->data.len &&
+	    (a->data.len == 0 || memcmp(a->data.p, b->data.p, a->data.len) == 0);
+}
+
+static int
+fpr_eq(const pgp_fpr *a, const pgp_fpr *b)
+{
+	return a->len == b->len && memcmp(a->v, b->v, a->len) == 0;
+}
+
+static int
+same_key(const pgp_key *a, const pgp_key *b)
+{
+	return fpr_eq(&a->fpr, &b->fpr);
+}
+
+/* A valid revocation of user ID j revokes every copy of that user ID. */
+static void
+revoke_uid(evalctx *x, uint32_t j, const pgp_sig *sig)
+{
+	uint32_t k;
+	for (k = 0; k < x->c->nuids; k++)
+		if ((k == j || same_uid(&x->c->uids[k], &x->c->uids[j])) &&
+		    (int64_t)sig->created > x->uid_revoked_at[k])
+			x->uid_revoked_at[k] = sig->created;
+}
+
+/* A valid revocation of subkey j revokes every copy of that key material. */
+static void
+revoke_sub(evalctx *x, uint32_t j, const pgp_sig *sig)
+{
+	uint32_t k;
+	for (k = 0; k < x->c->nsubs; k++)
+		if (k == j || same_key(&x->c->subs[k].key, &x->c->subs[j].key))
+			apply_revocation(&x->ev->subs[k], sig);
+}
+
+/* Check revocation s over user ID / subkey j. */
+static int
+revokes_comp(evalctx *x, const esig *s, pgp__sigon on, uint32_t j)
+{
+	const pgp_cert *c = x->c;
+	const char *why = NULL;
+	const void *comp = on == PGP__ON_UID ? (const void *)&c->uids[j] : (const void *)&c->subs[j].key;
+	return pgp__keysig_check(&c->primary, &s->sig, on, comp, &c->primary, x->t, x->pol,
+	    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK;
+}
+
+/*
+ * RFC 9580 §10.1 puts a revocation right after what it revokes. One found
+ * elsewhere (reordered or merged keyrings) is honoured too: a revocation
+ * can only make things less valid. It is tried first on the component it
+ * follows, then on the other components of its kind that are bound (an
+ * attacker cannot make a bound component, so the work is #misplaced
+ * revocations x #owner's components), counting the trials.
+ */
+static void
+subject_revocation(evalctx *x, const esig *s)
+{
+	int uid = s->sig.type == PGP_SIG_CERT_REVOCATION;
+	pgp__sigon on = uid ? PGP__ON_UID : PGP__ON_SUBKEY;
+	uint32_t n = uid ? x->c->nuids : x->c->nsubs;
+	const size_t *bound = uid ? x->uid_bind : x->sub_bind;
+	uint32_t own = UINT32_MAX, j;
+
+	if (s->owner == (uid ? OWN_UID : OWN_SUB)) {
+		own = s->comp;
+		if (revokes_comp(x, s, on, own)) {
+			if (uid)
+				revoke_uid(x, own, &s->sig);
+			else
+				revoke_sub(x, own, &s->sig);
+			return;
+		}
 	}
-	us->binding_time = binding->created;
-	us->primary = binding->primary_uid;
-	/* a revocation newer than the binding in force revokes the user ID */
-	if (revoked_at >= (int64_t)binding->created) {
-		us->status = PGP_ERR_REVOKED;
-		us->reason = "user ID revoked";
-		return;
+	for (j = 0; j < n; j++) {
+		if (j == own || bound[j] == NONE)
+			continue;
+		if (++x->trials > x->max_trials) {
+			x->limit = 1;
+			return;
+		}
+		if (revokes_comp(x, s, on, j)) {
+			if (uid)
+				revoke_uid(x, j, &s->sig);
+			else
+				revoke_sub(x, j, &s->sig);
+			return;
+		}
 	}
-	us->status = PGP_OK;
+}
+
+/* Revocations by the primary key, wherever they sit. */
+static void
+own_revocations(evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	size_t i;
+
+	for (i = 0; i < x->nes && !x->limit; i++) {
+		const esig *s = &x->es[i];
+		const char *why = NULL;
+		if (!s->by_primary)
+			continue;
+		if (s->sig.type == PGP_SIG_KEY_REVOCATION) {
+			/* a key revocation is over the primary key alone */
+			if (pgp__keysig_check(&c->primary, &s->sig, PGP__ON_DIRECT, NULL, &c->primary,
+			    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
+				apply_revocation(&x->ev->primary, &s->sig);
+		} else if (s->sig.type == PGP_SIG_CERT_REVOCATION ||
+		    s->sig.type == PGP_SIG_SUBKEY_REVOCATION) {
+			subject_revocation(x, s);
+		}
+	}
+}
+
+/*
+ * The key with fingerprint fpr in the key set, or NULL. The one place this
+ * file uses the certificate source: look up by key ID, then filter by the
+ * whole fingerprint (primary keys and subkeys).
+ */
+static pgp_err
+find_key_by_fpr(evalctx *x, const pgp_fpr *fpr, const pgp_key **out)
+{
+	const pgp_cert *stack[8], **cands = stack;
+	uint8_t keyid[8];
+	size_t n, i;
+
+	*out = NULL;
+	if (x->src == NULL || (fpr->len != 20 && fpr->len != 32))
+		return PGP_OK;
+	/* RFC 9580 §5.5.4: v4 key ID = low 64 bits, v6 = high 64 bits */
+	memcpy(keyid, fpr->len == 20 ? fpr->v + 12 : fpr->v, 8);
+	n = x->src->find(x->src->ctx, keyid, cands, 8);
+	if (n > 8) {
+		if (n > PGP_MAX_KEYID_CERTS)
+			n = PGP_MAX_KEYID_CERTS;
+		if ((cands = ctx_calloc(x, n, sizeof *cands)) == NULL)
+			return PGP_ERR_NOMEM;
+		if (x->src->find(x->src->ctx, keyid, cands, n) < n)
+			n = 0; /* the set shrank under us: find nothing */
+	}
+	for (i = 0; i < n && *out == NULL; i++) {
+		const pgp_cert *rc = cands[i];
+		uint32_t k;
+		if (fpr_eq(&rc->primary.fpr, fpr))
+			*out = &rc->primary;
+		for (k = 0; k < rc->nsubs && *out == NULL; k++)
+			if (fpr_eq(&rc->subs[k].key.fpr, fpr))
+				*out = &rc->subs[k].key;
+	}
+	if (cands != stack)
+		free(cands);
+	return PGP_OK;
+}
+
+/* sig names the key with fingerprint fpr as its issuer. */
+static int
+names_fpr(const pgp_sig *sig, const pgp_fpr *fpr)
+{
+	if (sig->issuer_fpr.len)
+		return sig->issuer_fpr.len == fpr->len &&
+		    memcmp(sig->issuer_fpr.v, fpr->v, fpr->len) == 0;
+	if (sig->has_issuer)
+		return memcmp(sig->issuer, fpr->len == 20 ? fpr->v + 12 : fpr->v, 8) == 0;
+	return 0;
+}
+
+/* Whether a valid self-signature in force (the direct-key signature, or a
+ * user ID's binding) designates the issuer of sig; its fingerprint in *out. */
+static int
+designation_for(const evalctx *x, const pgp_sig *sig, pgp_fpr *out)
+{
+	uint32_t i;
+	for (i = 0; i <= x->c->nuids; i++) {
+		size_t b = i == x->c->nuids ? x->direct : x->uid_bind[i];
+		const pgp_sig *self;
+		pgp_revoker rv;
+		size_t pos = 0;
+		if (b == NONE)
+			continue;
+		self = &x->es[b].sig;
+		if (!self->has_revoker)
+			continue;
+		while (pgp_sig_next_revoker(self, &pos, &rv) == PGP_OK)
+			if (names_fpr(sig, &rv.fpr)) {
+				*out = rv.fpr;
+				return 1;
+			}
+	}
+	return 0;
+}
+
+/*
+ * §5.2.3.23: a key revocation (0x20) made by a designated revoker's key
+ * revokes the primary key as the owner's own would. The revoker's key is
+ * looked up in the key set by fingerprint; when absent the revocation
+ * cannot be checked and is only recorded (revoker_unchecked).
+ */
+static pgp_err
+designated_revocations(evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	size_t i;
+	pgp_err e;
+
+	for (i = 0; i < x->nes; i++) {
+		const esig *s = &x->es[i];
+		const pgp_key *rk;
+		const char *why = NULL;
+		pgp_fpr fpr;
+		if (s->by_primary || s->sig.type != PGP_SIG_KEY_REVOCATION)
+			continue;
+		if (!designation_for(x, &s->sig, &fpr))
+			continue;
+		if ((e = find_key_by_fpr(x, &fpr, &rk)) != PGP_OK)
+			return e;
+		if (rk == NULL) {
+			x->ev->revoker_unchecked = 1;
+			continue;
+		}
+		if (pgp__keysig_check(&c->primary, &s->sig, PGP__ON_DIRECT, NULL, rk, x->t, x->pol,
+		    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK) {
+			apply_revocation(&x->ev->primary, &s->sig);
+			x->ev->designated_revoked = 1;
+		}
+	}
+	return PGP_OK;
+}
+
+/* User ID states from their bindings and revocations. */
+static void
+uid_states(evalctx *x)
+{
+	uint32_t i;
+	for (i = 0; i < x->c->nuids; i++) {
+		pgp_uidstate *us = &x->ev->uids[i];
+		int64_t rev = x->uid_revoked_at[i];
+		const pgp_sig *b;
+		if (x->uid_bind[i] == NONE) {
+			/* the last refusal says why, e.g. a policy rule */
+			us->status = rev >= 0 ? PGP_ERR_REVOKED : unbound_status(us->status);
+			us->reason = rev >= 0 ? "user ID revoked" :
+			    (us->reason ? us->reason : "no valid self-signature");
+			continue;
+		}
+		b = &x->es[x->uid_bind[i]].sig;
+		us->binding_time = b->created;
+		us->primary = b->primary_uid;
+		us->reason = NULL;
+		/* a revocation newer than the binding in force revokes the user ID */
+		if (rev >= (int64_t)b->created) {
+			us->status = PGP_ERR_REVOKED;
+			us->reason = "user ID revoked";
+		} else {
+			us->status = PGP_OK;
+		}
+	}
+}
+
+/* §5.2.3.27: the primary user ID is the valid one flagged primary with the
+ * newest binding; else the newest valid binding. */
+static int
+pick_primary_uid(const evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	const pgp_sig *best_sig = NULL;
+	int best = -1;
+	uint32_t i;
+	for (i = 0; i < c->nuids; i++) {
+		const pgp_sig *b;
+		if (x->ev->uids[i].status != PGP_OK || c->uids[i].is_attr)
+			continue;
+		b = &x->es[x->uid_bind[i]].sig;
+		if (best < 0 || (b->primary_uid && !best_sig->primary_uid) ||
+		    (b->primary_uid == best_sig->primary_uid && b->created > best_sig->created)) {
+			best = (int)i;
+			best_sig = b;
+		}
+	}
+	return best;
+}
+
+static int64_t
+expiry_of(const pgp_key *k, const pgp_sig *sig)
+{
+	if (sig && sig->has_key_expires && sig->key_expires)
+		return (int64_t)k->created + sig->key_expires;
+	return 0;
+}
+
+/* The primary key's state from its bindings and revocations. */
+static void
+primary_state(evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	pgp_certeval *ev = x->ev;
+	pgp_keystate *ps = &ev->primary;
+	const pgp_sig *direct = x->direct != NONE ? &x->es[x->direct].sig : NULL;
+	const pgp_sig *uidb = ev->primary_uid >= 0 ? &x->es[x->uid_bind[ev->primary_uid]].sig : NULL;
+	const pgp_sig *binding = direct ? direct : uidb;
+
+	if (binding) {
+		const pgp_sig *flags_from = binding;
+		int64_t e1 = expiry_of(&c->primary, direct), e2 = expiry_of(&c->primary, uidb);
+		/* a direct key signature without flags defers to the primary UID */
+		if (direct && !direct->has_key_flags && uidb)
+			flags_from = uidb;
+		ps->bound = 1;
+		ps->binding_time = binding->created;
+		ps->has_flags = flags_from->has_key_flags;
+		ps->flags = flags_from->has_key_flags ? flags_from->key_flags : infer_flags(&c->primary);
+		/*
+		 * Key Expiration Time (§5.2.3.13) from the direct-key signature
+		 * and the primary user ID's binding, both in force: the earlier
+		 * expiry wins (a 0, "never", in one does not lift the other's),
+		 * as gpgv (EXPKEYSIG) and sqv hold.
+		 */
+		ps->expires = e1 && (!e2 || e1 < e2) ? e1 : e2;
+		if (!ps->expires && c->primary.version == 3 && c->primary.v3_days)
+			/* RFC 4880 §5.5.2: v3 keys carry their validity period */
+			ps->expires = (int64_t)c->primary.created + (int64_t)c->primary.v3_days * 86400;
+		ps->status = PGP_OK;
+	} else if (c->ndsigs == 0 && c->nuids == 0 && c->nsubs == 0) {
+		/* A bare primary key: no user ID, no subkey, no signature at all
+		 * (RFC 9580 A.1). Nothing restricts it, so it is taken as it is. */
+		ev->bare = 1;
+		ps->bound = 1;
+		ps->flags = infer_flags(&c->primary);
+		ps->status = PGP_OK;
+	} else if (c->nuids && c->uids[0].nsigs && ev->uids[0].reason) {
+		/* no user ID is bound: report why the first one is not */
+		ps->status = ev->uids[0].status;
+		ps->reason = ev->uids[0].reason;
+	} else {
+		ps->status = PGP_ERR_UNUSABLE;
+		ps->reason = c->nuids ? "user IDs carry no self-signature"
+		    : (c->ndsigs ? "no valid direct-key self-signature"
+		    : "primary key has no self-signature (no user ID, no direct-key signature)");
+	}
+	if (ps->status != PGP_OK && ps->revoked) {
+		/* a revocation outranks any other reason the key is unusable */
+		ps->status = PGP_ERR_REVOKED;
+		ps->reason = ps->revoked == 2 ? "primary key revoked"
+		    : "primary key retired or superseded";
+		ps->sign_reason = ps->reason;
+	} else if (ps->status == PGP_OK) {
+		if (ps->revoked == 2 || (ps->revoked == 1 && ps->revoked_at <= x->t)) {
+			ps->status = PGP_ERR_REVOKED;
+			ps->reason = ps->revoked == 2 ? "primary key revoked"
+			    : "primary key retired or superseded";
+		} else if (ps->expires && ps->expires <= x->t) {
+			ps->status = PGP_ERR_EXPIRED;
+			ps->reason = "primary key expired";
+		}
+		if ((ps->flags & PGP_KF_SIGN) && pgp_pk_can_sign(c->primary.algo))
+			ps->sign_ok = 1;
+		else
+			ps->sign_reason = "primary key is not signing-capable (key flags)";
+	} else {
+		ps->sign_reason = ps->reason;
+	}
 }
 
 /* Verify the embedded primary key binding signature (0x19) of a binding. */
 static int
-backsig_ok(const pgp_cert *c, const pgp_key *sub, const pgp_sig *binding, int64_t t,
-    const pgp_policy *pol, const char **why)
+backsig_ok(const evalctx *x, const pgp_key *sub, const pgp_sig *binding, const char **why)
 {
 	pgp_sig back;
 	pgp_rd r;
@@ -295,187 +646,150 @@ backsig_ok(const pgp_cert *c, const pgp_key *sub, const pgp_sig *binding, int64_
 		*why = "back-signature is malformed";
 		return 0;
 	}
-	if (!issued_by(&back, sub)) {
+	if (!pgp__issued_by(&back, sub)) {
 		*why = "back-signature is not issued by the subkey";
 		return 0;
 	}
-	if (check_sig(c, &back, ON_BACKSIG, sub, sub, t, pol, PGP_USE_SECOND_PREIMAGE, why) != PGP_OK)
-		return 0;
-	return 1;
+	return pgp__keysig_check(&x->c->primary, &back, PGP__ON_BACKSIG, sub, sub, x->t, x->pol,
+	    PGP_USE_SECOND_PREIMAGE, why) == PGP_OK;
 }
 
 static void
-eval_subkey(pgp_certeval *ev, uint32_t si, const pgp_policy *pol)
+subkey_state(evalctx *x, uint32_t si)
 {
-	const pgp_cert *c = ev->cert;
-	const pgp_subc *sc = &c->subs[si];
-	pgp_keystate *ks = &ev->subs[si];
-	pgp_sig binding;
-	int has = 0;
-	const char *last_why = "no valid subkey binding signature";
-	pgp_err last_err = PGP_ERR_UNUSABLE;
-	uint32_t i;
-	for (i = 0; i < sc->nsigs; i++) {
-		pgp_sig sig;
-		const char *why = NULL;
-		pgp_err e;
-		if (pgp_sig_parse(&sig, &sc->sigs[i], NULL) != PGP_OK)
-			continue;
-		if (!issued_by(&sig, &c->primary))
-			continue;
-		if (sig.type == PGP_SIG_SUBKEY_BINDING) {
-			e = check_sig(c, &sig, ON_SUBKEY, &sc->key, &c->primary, ev->t, pol,
-			    PGP_USE_SECOND_PREIMAGE, &why);
-			if (e != PGP_OK) {
-				last_why = why;
-				last_err = e;
-				continue;
-			}
-			if (!has || sig.created >= binding.created) {
-				binding = sig;
-				has = 1;
-			}
-		} else if (sig.type == PGP_SIG_SUBKEY_REVOCATION) {
-			if (check_sig(c, &sig, ON_SUBKEY, &sc->key, &c->primary, ev->t, pol,
-			    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
-				apply_revocation(ks, &sig);
-		}
-	}
-	misplaced_revocations(c, sc->sigs, PGP_SIG_SUBKEY_REVOCATION, ON_SUBKEY, &sc->key, ev->t, pol,
-	    revoke_key, ks);
-	if (!has) {
-		ks->status = unbound_status(last_err);
-		ks->reason = last_why;
-		ks->sign_reason = last_why;
+	const pgp_subc *sc = &x->c->subs[si];
+	pgp_keystate *ks = &x->ev->subs[si];
+	const pgp_sig *binding;
+
+	if (x->sub_bind[si] == NONE) {
+		ks->status = unbound_status(ks->status);
+		if (ks->reason == NULL)
+			ks->reason = "no valid subkey binding signature";
+		ks->sign_reason = ks->reason;
 		return;
 	}
+	binding = &x->es[x->sub_bind[si]].sig;
+	ks->reason = NULL;
 	ks->bound = 1;
-	ks->binding_time = binding.created;
-	ks->has_flags = binding.has_key_flags;
-	ks->flags = binding.has_key_flags ? binding.key_flags : infer_flags(&sc->key);
-	if (binding.has_key_expires && binding.key_expires)
-		ks->expires = (int64_t)sc->key.created + binding.key_expires;
+	ks->binding_time = binding->created;
+	ks->has_flags = binding->has_key_flags;
+	ks->flags = binding->has_key_flags ? binding->key_flags : infer_flags(&sc->key);
+	ks->expires = expiry_of(&sc->key, binding);
 	ks->status = PGP_OK;
-	if (ks->revoked == 2 || (ks->revoked == 1 && ks->revoked_at <= ev->t)) {
+	if (ks->revoked == 2 || (ks->revoked == 1 && ks->revoked_at <= x->t)) {
 		ks->status = PGP_ERR_REVOKED;
 		ks->reason = ks->revoked == 2 ? "subkey revoked" : "subkey retired or superseded";
-	} else if (ks->expires && ks->expires <= ev->t) {
+	} else if (ks->expires && ks->expires <= x->t) {
 		ks->status = PGP_ERR_EXPIRED;
 		ks->reason = "subkey expired";
 	}
 	/* §5.2.1.9 / §5.2.3.34: a signing subkey needs a valid back-signature */
 	if (!(ks->flags & PGP_KF_SIGN) || !pgp_pk_can_sign(sc->key.algo)) {
 		ks->sign_reason = "subkey is not signing-capable (key flags)";
-	} else if (backsig_ok(c, &sc->key, &binding, ev->t, pol, &ks->sign_reason)) {
+	} else if (backsig_ok(x, &sc->key, binding, &ks->sign_reason)) {
 		ks->sign_ok = 1;
 		ks->sign_reason = NULL;
 	}
 }
 
+#define LIMIT_REASON "more misplaced-revocation checks than PGP_MAX_REVOCATION_TRIALS: " \
+	"certificate not evaluated"
+
+static void
+fail_limit(pgp_keystate *ks)
+{
+	memset(ks, 0, sizeof *ks);
+	ks->status = PGP_ERR_LIMIT;
+	ks->reason = LIMIT_REASON;
+	ks->sign_reason = LIMIT_REASON;
+}
+
+/* A limit was hit: nothing of the certificate may be used (fail closed). */
+static void
+fail_closed(evalctx *x)
+{
+	uint32_t i;
+	fail_limit(&x->ev->primary);
+	for (i = 0; i < x->c->nsubs; i++)
+		fail_limit(&x->ev->subs[i]);
+	for (i = 0; i < x->c->nuids; i++) {
+		x->ev->uids[i].status = PGP_ERR_LIMIT;
+		x->ev->uids[i].reason = LIMIT_REASON;
+	}
+	x->ev->primary_uid = -1;
+}
+
 /* see eval.h */
 pgp_err
-pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, int64_t t, const pgp_policy *pol)
+pgp__cert_eval_capped(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *src,
+    int64_t t, const pgp_policy *pol, size_t max_trials, size_t alloc_budget)
 {
-	pgp_sig direct_buf, best_uid_sig, uid_sig;
-	const pgp_sig *direct = NULL, *primary_binding = NULL;
-	int best = -1, best_primary = 0;
+	evalctx x;
 	uint32_t i;
+	size_t *binds = NULL;
+	pgp_err e = PGP_OK;
 
 	memset(ev, 0, sizeof *ev);
+	memset(&x, 0, sizeof x);
 	ev->cert = c;
 	ev->t = t;
 	ev->primary_uid = -1;
-	ev->subs = calloc(c->nsubs ? c->nsubs : 1, sizeof *ev->subs);
-	ev->uids = calloc(c->nuids ? c->nuids : 1, sizeof *ev->uids);
-	if (ev->subs == NULL || ev->uids == NULL) {
-		pgp_certeval_release(ev);
-		return PGP_ERR_NOMEM;
+	x.ev = ev;
+	x.c = c;
+	x.src = src;
+	x.pol = pol;
+	x.t = t;
+	x.direct = NONE;
+	x.max_trials = max_trials;
+	x.alloc_budget = alloc_budget;
+	ev->subs = ctx_calloc(&x, c->nsubs, sizeof *ev->subs);
+	ev->uids = ctx_calloc(&x, c->nuids, sizeof *ev->uids);
+	binds = ctx_calloc(&x, (size_t)c->nuids + c->nsubs, sizeof *binds);
+	x.uid_revoked_at = ctx_calloc(&x, c->nuids, sizeof *x.uid_revoked_at);
+	if (ev->subs == NULL || ev->uids == NULL || binds == NULL || x.uid_revoked_at == NULL) {
+		e = PGP_ERR_NOMEM;
+		goto out;
 	}
-	eval_direct(ev, pol, &direct, &direct_buf);
+	x.uid_bind = binds;
+	x.sub_bind = binds + c->nuids;
+	for (i = 0; i < c->nuids + c->nsubs; i++)
+		binds[i] = NONE;
+	for (i = 0; i < c->nuids; i++)
+		x.uid_revoked_at[i] = -1;
 
-	for (i = 0; i < c->nuids; i++) {
-		int has;
-		eval_uid(ev, i, pol, &uid_sig, &has);
-		if (ev->uids[i].status != PGP_OK || c->uids[i].is_attr)
-			continue;
-		/* §5.2.3.27: the primary user ID is the valid one flagged primary
-		 * with the newest binding; else the newest valid binding */
-		if (best < 0 || (uid_sig.primary_uid && !best_primary) ||
-		    (uid_sig.primary_uid == best_primary && uid_sig.created > best_uid_sig.created)) {
-			best = (int)i;
-			best_primary = uid_sig.primary_uid;
-			best_uid_sig = uid_sig;
-		}
+	if ((e = collect(&x)) != PGP_OK)
+		goto out;
+	find_bindings(&x);
+	own_revocations(&x);
+	if (x.limit) {
+		fail_closed(&x);
+		goto out;
 	}
-	ev->primary_uid = best;
-
-	/* The primary key's binding: direct-key signature, else primary UID's. */
-	if (direct)
-		primary_binding = direct;
-	else if (best >= 0)
-		primary_binding = &best_uid_sig;
-
-	if (primary_binding) {
-		const pgp_sig *flags_from = primary_binding;
-		const pgp_sig *exp_from = primary_binding;
-		/* a direct key signature without flags/expiry defers to the primary UID */
-		if (direct && !direct->has_key_flags && best >= 0)
-			flags_from = &best_uid_sig;
-		if (direct && !direct->has_key_expires && best >= 0)
-			exp_from = &best_uid_sig;
-		ev->primary.bound = 1;
-		ev->primary.binding_time = primary_binding->created;
-		ev->primary.has_flags = flags_from->has_key_flags;
-		ev->primary.flags = flags_from->has_key_flags ? flags_from->key_flags : infer_flags(&c->primary);
-		if (exp_from->has_key_expires && exp_from->key_expires)
-			ev->primary.expires = (int64_t)c->primary.created + exp_from->key_expires;
-		else if (c->primary.version == 3 && c->primary.v3_days)
-			/* RFC 4880 §5.5.2: v3 keys carry their validity period */
-			ev->primary.expires = (int64_t)c->primary.created + (int64_t)c->primary.v3_days * 86400;
-		ev->primary.status = PGP_OK;
-	} else if (c->ndsigs == 0 && c->nuids == 0 && c->nsubs == 0) {
-		/* A bare primary key: no user ID, no subkey, no signature at all
-		 * (RFC 9580 A.1). Nothing
-		 * restricts it, so it is taken as it is. */
-		ev->bare = 1;
-		ev->primary.bound = 1;
-		ev->primary.flags = infer_flags(&c->primary);
-		ev->primary.status = PGP_OK;
-	} else if (c->nuids && c->uids[0].nsigs && ev->uids[0].reason) {
-		/* no user ID is bound: report why the first one is not */
-		ev->primary.status = ev->uids[0].status;
-		ev->primary.reason = ev->uids[0].reason;
-	} else {
-		ev->primary.status = PGP_ERR_UNUSABLE;
-		ev->primary.reason = c->nuids ? "user IDs carry no self-signature"
-		    : (c->ndsigs ? "no valid direct-key self-signature"
-		    : "primary key has no self-signature (no user ID, no direct-key signature)");
-	}
-	if (ev->primary.status != PGP_OK && ev->primary.revoked) {
-		/* a revocation outranks any other reason the key is unusable */
-		ev->primary.status = PGP_ERR_REVOKED;
-		ev->primary.reason = ev->primary.revoked == 2 ? "primary key revoked"
-		    : "primary key retired or superseded";
-		ev->primary.sign_reason = ev->primary.reason;
-	} else if (ev->primary.status == PGP_OK) {
-		if (ev->primary.revoked == 2 || (ev->primary.revoked == 1 && ev->primary.revoked_at <= t)) {
-			ev->primary.status = PGP_ERR_REVOKED;
-			ev->primary.reason = ev->primary.revoked == 2 ? "primary key revoked"
-			    : "primary key retired or superseded";
-		} else if (ev->primary.expires && ev->primary.expires <= t) {
-			ev->primary.status = PGP_ERR_EXPIRED;
-			ev->primary.reason = "primary key expired";
-		}
-		if ((ev->primary.flags & PGP_KF_SIGN) && pgp_pk_can_sign(c->primary.algo))
-			ev->primary.sign_ok = 1;
-		else
-			ev->primary.sign_reason = "primary key is not signing-capable (key flags)";
-	} else {
-		ev->primary.sign_reason = ev->primary.reason;
-	}
+	uid_states(&x);
+	ev->primary_uid = pick_primary_uid(&x);
+	if ((e = designated_revocations(&x)) != PGP_OK)
+		goto out;
+	primary_state(&x);
 	for (i = 0; i < c->nsubs; i++)
-		eval_subkey(ev, i, pol);
-	return PGP_OK;
+		subkey_state(&x, i);
+out:
+	free(x.es);
+	free(binds);
+	free(x.uid_revoked_at);
+	if (e != PGP_OK) {
+		pgp_certeval_release(ev);
+		ev->primary.status = e;
+		ev->primary.reason = pgp_strerror(e);
+	}
+	return e;
+}
+
+/* see eval.h */
+pgp_err
+pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *src, int64_t t,
+    const pgp_policy *pol)
+{
+	return pgp__cert_eval_capped(ev, c, src, t, pol, PGP_MAX_REVOCATION_TRIALS, SIZE_MAX);
 }
 
 /* see eval.h */
@@ -492,6 +806,10 @@ pgp_certeval_release(pgp_certeval *ev)
 pgp_err
 pgp_keystate_alive_at(const pgp_keystate *ks, const pgp_key *key, int64_t ts, const char **reason)
 {
+	if (ks->status == PGP_ERR_LIMIT || ks->status == PGP_ERR_NOMEM) {
+		*reason = ks->reason ? ks->reason : pgp_strerror(ks->status);
+		return ks->status;
+	}
 	if (!ks->bound) {
 		*reason = ks->reason ? ks->reason : "key is not bound";
 		return ks->status != PGP_OK ? ks->status : PGP_ERR_UNUSABLE;

@@ -4,11 +4,22 @@
  * Nothing about validity is stored in a certificate: it is computed here from
  * the self-signatures that verify, pass the policy and are in force at `t`
  * (RFC 9580 §5.2.3.10 key expiration, §5.2.3.29 key flags, §5.2.3.31
- * revocation reasons, §10.1 grammar, §5.2.1.9 primary key binding).
+ * revocation reasons, §5.2.3.23 designated revokers, §10.1 grammar,
+ * §5.2.1.9 primary key binding).
+ *
+ * Every signature of the certificate is parsed once and tagged with the
+ * list it was found in (direct, user ID i, subkey i, stand-alone). Bindings
+ * are verified newest first; the first valid one is in force. A key
+ * revocation (0x20) is checked against the primary key wherever it sits; a
+ * subkey (0x28) or user ID (0x30) revocation is checked against the
+ * component it follows and, if not valid there, against the other bound
+ * components of its kind (at most PGP_MAX_REVOCATION_TRIALS such trials,
+ * beyond which the evaluation fails closed with PGP_ERR_LIMIT states).
  */
 #ifndef PGP_EVAL_H
 #define PGP_EVAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "cert.h"
 #include "policy.h"
@@ -42,15 +53,33 @@ typedef struct pgp_certeval {
 	pgp_keystate *subs;    /* cert->nsubs entries */
 	pgp_uidstate *uids;    /* cert->nuids entries */
 	int primary_uid;       /* index into cert->uids, -1 if no valid user ID */
+	/* A key revocation by a designated revoker (§5.2.3.23) was found, but
+	 * the revoker's key is not in the key set: it could not be checked
+	 * and is not applied. The CLI should say so. */
+	uint8_t revoker_unchecked;
+	uint8_t designated_revoked; /* the primary is revoked by a designated revoker */
 } pgp_certeval;
 
-/* Evaluate c at time t. Only allocation failure is an error; everything else
- * is reported in the states. Release with pgp_certeval_release(). */
-pgp_err pgp_cert_eval(pgp_certeval *out, const pgp_cert *c, int64_t t, const pgp_policy *pol);
+/*
+ * Evaluate c at time t. src (may be NULL) is the key set, used only to find
+ * designated revokers' keys by fingerprint. Only allocation failure is an
+ * error (PGP_ERR_NOMEM: nothing is evaluated, never a weaker verdict);
+ * everything else, including PGP_ERR_LIMIT, is reported in the states.
+ * Release with pgp_certeval_release() (also after an error).
+ */
+pgp_err pgp_cert_eval(pgp_certeval *out, const pgp_cert *c, const pgp_certsrc *src,
+    int64_t t, const pgp_policy *pol);
 void pgp_certeval_release(pgp_certeval *ev);
 
+/* Internal (tests): pgp_cert_eval with max_trials instead of
+ * PGP_MAX_REVOCATION_TRIALS, and at most alloc_budget allocations
+ * (SIZE_MAX: unlimited) to exercise the out-of-memory paths. */
+pgp_err pgp__cert_eval_capped(pgp_certeval *out, const pgp_cert *c, const pgp_certsrc *src,
+    int64_t t, const pgp_policy *pol, size_t max_trials, size_t alloc_budget);
+
 /* Whether a key in state ks could make a data signature at time ts
- * (created and not expired then; not hard-revoked; not soft-revoked before). */
+ * (created and not expired then; not hard-revoked; not soft-revoked before).
+ * A state that hit a limit (PGP_ERR_LIMIT) is never alive. */
 pgp_err pgp_keystate_alive_at(const pgp_keystate *ks, const pgp_key *key, int64_t ts,
     const char **reason);
 

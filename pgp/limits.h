@@ -24,6 +24,14 @@
 #define PGP_MAX_UIDS             1024
 #define PGP_MAX_SUBKEYS          1024
 #define PGP_MAX_SIGS_PER_COMP    8192
+/*
+ * Certificate evaluation (eval.c): a subkey or user ID revocation that is
+ * not valid on the component it follows is tried against the other BOUND
+ * components of its kind; these trials (#misplaced x #bound components)
+ * are capped per evaluation. Beyond the cap the evaluation fails closed:
+ * every key state is PGP_ERR_LIMIT, no revocation is ever skipped.
+ */
+#define PGP_MAX_REVOCATION_TRIALS (1u << 18)
 /* Signatures in one message or detached signature file. */
 #define PGP_MAX_MSG_SIGS         256
 /* Certificates tried for one issuer key ID (look-alike floods). */

@@ -285,8 +285,32 @@ typedef struct pgp_sig {
 	uint8_t unknown_critical; /* a critical subpacket or notation we do not understand (§5.2.3.7) */
 	uint8_t critical_type;    /* the first such subpacket type, for diagnostics */
 	uint8_t dup_created;      /* more than one hashed creation time */
+	uint8_t has_revoker;      /* a well-formed hashed Revocation Key (12) is present */
 	uint16_t nsubpkts;
 } pgp_sig;
+
+/*
+ * §5.2.3.23 Revocation Key (a designated revoker): class octet (0x80 must be
+ * set; 0x40 "sensitive"), public-key algorithm, then the revoker's
+ * fingerprint: 20 octets for a v4 key, 32 for a v6 key.
+ *
+ *   class | algo | fingerprint (20 or 32)
+ */
+typedef struct pgp_revoker {
+	uint8_t cls;
+	uint8_t algo;
+	pgp_fpr fpr;
+} pgp_revoker;
+
+/*
+ * Iterate the designated revokers of sig: only the HASHED area counts (an
+ * unhashed designation is not part of what the key owner signed). Start
+ * with *pos = 0; each call returns PGP_OK with *out filled and advances
+ * *pos, PGP_ERR_NOT_FOUND at the end. Designations that are malformed (a
+ * length other than 2 + 20 or 2 + 32, class without bit 0x80) are skipped:
+ * they designate no one.
+ */
+pgp_err pgp_sig_next_revoker(const pgp_sig *sig, size_t *pos, pgp_revoker *out);
 
 /* Parses a signature packet body (tag 2, or an embedded signature body). */
 pgp_err pgp_sig_parse(pgp_sig *out, const pgp_rd *body, pgp_diag *diag);

@@ -124,6 +124,13 @@ want_len(const pgp_subpkt *sp, size_t n, pgp_diag *diag, const char *what)
 	return PGP_OK;
 }
 
+/* §5.2.3.23: class with bit 0x80, algorithm, 20 (v4) or 32 (v6) octets. */
+static int
+revoker_ok(const uint8_t *d, size_t n)
+{
+	return (n == 2 + 20 || n == 2 + 32) && (d[0] & 0x80);
+}
+
 /* Decode one subpacket into *sig. Unhashed subpackets only supply the
  * issuer, issuer fingerprint and embedded signature (hints, §5.2.3.7). */
 static pgp_err
@@ -255,6 +262,11 @@ decode(pgp_sig *sig, const pgp_subpkt *sp, int *hashed_issuer,
 		sig->features.p = d;
 		sig->features.len = n;
 		break;
+	case PGP_SUB_REVOCATION_KEY:
+		/* kept in place; pgp_sig_next_revoker() decodes it */
+		if (revoker_ok(d, n))
+			sig->has_revoker = 1;
+		break;
 	default:
 		break;
 	}
@@ -310,4 +322,31 @@ pgp__sig_decode_subpkts(pgp_sig *sig, const pgp_rd *hashed,
 		sig->has_issuer = 1;
 	}
 	return PGP_OK;
+}
+
+/* see packet.h */
+pgp_err
+pgp_sig_next_revoker(const pgp_sig *sig, size_t *pos, pgp_revoker *out)
+{
+	pgp_rd r;
+	pgp_subpkt sp;
+
+	if (*pos > sig->hashed.len)
+		return PGP_ERR_NOT_FOUND;
+	pgp_rd_init(&r, sig->hashed.p + *pos, sig->hashed.len - *pos);
+	while (pgp_subpkt_next(&r, 1, &sp, NULL) == PGP_OK) {
+		const uint8_t *d = sp.data.p;
+		size_t n = sp.data.len;
+		if (sp.type != PGP_SUB_REVOCATION_KEY || !revoker_ok(d, n))
+			continue;
+		*pos = sig->hashed.len - r.len;
+		memset(out, 0, sizeof *out);
+		out->cls = d[0];
+		out->algo = d[1];
+		out->fpr.len = (uint8_t)(n - 2);
+		memcpy(out->fpr.v, d + 2, n - 2);
+		return PGP_OK;
+	}
+	*pos = sig->hashed.len;
+	return PGP_ERR_NOT_FOUND;
 }

@@ -234,7 +234,7 @@ issuer_keyid(const pgp_sig *g, uint8_t keyid[8])
 /* Check one signature against one candidate certificate. */
 static pgp_err
 check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cert *c,
-    const uint8_t keyid[8], const pgp_verify_opts *o, const pgp_policy *pol, int *math_ok)
+    const uint8_t keyid[8], const pgp_verify_opts *o, const pgp_policy *pol, int *math_ok, const pgp_certsrc *src)
 {
 	const pgp_sig *g = &s->sig;
 	const pgp_key *key;
@@ -274,7 +274,7 @@ check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cer
 	if ((e = pgp_policy_key(pol, key, o->now, &res->reason)) != PGP_OK)
 		return e;
 	/* 3. the certificate at the reference time, the key at signing time */
-	if ((e = pgp_cert_eval(&ev, c, o->now, pol)) != PGP_OK) {
+	if ((e = pgp_cert_eval(&ev, c, src, o->now, pol)) != PGP_OK) {
 		res->reason = "out of memory";
 		return e;
 	}
@@ -398,7 +398,7 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_cert
 	for (i = 0; i < n; i++) {
 		pgp_result r = *res;
 		int math_ok;
-		r.status = check_candidate(&r, s, &v->streams[s->stream], cands[i], keyid, o, pol, &math_ok);
+		r.status = check_candidate(&r, s, &v->streams[s->stream], cands[i], keyid, o, pol, &math_ok, src);
 		if (r.status == PGP_OK) {
 			*res = r;
 			goto out;

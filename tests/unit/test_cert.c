@@ -109,7 +109,7 @@ eval_file(const char *path, int64_t t, unsigned char **buf, pgp_certset **s)
 		T_EQ_INT(pgp_certset_add(*s, *buf, len, NULL), PGP_OK);
 	pgp_policy_init(&pol);
 	if (pgp_certset_count(*s) == 1)
-		T_EQ_INT(pgp_cert_eval(&ev, pgp_certset_get(*s, 0), t, &pol), PGP_OK);
+		T_EQ_INT(pgp_cert_eval(&ev, pgp_certset_get(*s, 0), NULL, t, &pol), PGP_OK);
 	else
 		T_ASSERT(0);
 	return ev;
