@@ -89,6 +89,7 @@ cmd_inspect(int argc, char **argv)
 	int i, json = 0, rc = EXIT_USAGE, first = 1;
 	int64_t now = (int64_t)time(NULL), at = now;
 	pgp_certset *set = NULL;
+	pgp_certsrc src;
 	pgp_policy pol;
 	size_t c, nfiles = 0;
 	for (i = 1; i < argc; i++) {
@@ -122,13 +123,14 @@ cmd_inspect(int argc, char **argv)
 			goto out;
 	}
 	pgp_policy_init(&pol);
+	pgp_certset_source(set, &src);
 	if (json)
 		fputs("{\"certificates\": [", stdout);
 	for (c = 0; c < pgp_certset_count(set); c++) {
 		const pgp_cert *cert = pgp_certset_get(set, c);
 		pgp_certeval ev;
 		uint32_t k;
-		if (pgp_cert_eval(&ev, cert, at, &pol) != PGP_OK)
+		if (pgp_cert_eval(&ev, cert, &src, at, &pol) != PGP_OK)
 			goto out;
 		if (json) {
 			fputs(first ? "\n{\"primary\": " : ",\n{\"primary\": ", stdout);

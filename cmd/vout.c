@@ -113,7 +113,8 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 		}
 	}
 	(void)now;
-	fprintf(f, "wotkit: %zu of %zu signatures good (%zu required)\n", pgp_verifier_good(v), n, need);
+	fprintf(f, "wotkit: %zu of %zu signatures good, from %zu distinct signers (%zu signers required)\n",
+	    pgp_verifier_good(v), n, pgp_verifier_good_signers(v), need);
 }
 
 static void
@@ -165,8 +166,9 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 	jstr(f, "file", file, 1);
 	jstr(f, "kind", kinds[kind >= 0 && kind <= 2 ? kind : 0], 1);
 	jtime(f, "reference_time", now);
-	fprintf(f, "\"good\": %zu, \"required\": %zu, \"ok\": %s, \"signatures\": [",
-	    pgp_verifier_good(v), need, pgp_verifier_good(v) >= need ? "true" : "false");
+	fprintf(f, "\"good\": %zu, \"signers\": %zu, \"required\": %zu, \"ok\": %s, \"signatures\": [",
+	    pgp_verifier_good(v), pgp_verifier_good_signers(v), need,
+	    pgp_verifier_good_signers(v) >= need ? "true" : "false");
 	for (i = 0; i < n; i++) {
 		const pgp_result *r = pgp_verifier_result(v, i);
 		size_t j;

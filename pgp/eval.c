@@ -374,13 +374,15 @@ eval_subkey(pgp_certeval *ev, uint32_t si, const pgp_policy *pol)
 
 /* see eval.h */
 pgp_err
-pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, int64_t t, const pgp_policy *pol)
+pgp_cert_eval(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *src, int64_t t,
+    const pgp_policy *pol)
 {
 	pgp_sig direct_buf, best_uid_sig, uid_sig;
 	const pgp_sig *direct = NULL, *primary_binding = NULL;
 	int best = -1, best_primary = 0;
 	uint32_t i;
 
+	(void)src;
 	memset(ev, 0, sizeof *ev);
 	ev->cert = c;
 	ev->t = t;

@@ -44,9 +44,12 @@ typedef struct pgp_certeval {
 	int primary_uid;       /* index into cert->uids, -1 if no valid user ID */
 } pgp_certeval;
 
-/* Evaluate c at time t. Only allocation failure is an error; everything else
- * is reported in the states. Release with pgp_certeval_release(). */
-pgp_err pgp_cert_eval(pgp_certeval *out, const pgp_cert *c, int64_t t, const pgp_policy *pol);
+/* Evaluate c at time t. src (may be NULL) is where other certificates are
+ * looked up (designated revokers). Only allocation failure is an error;
+ * everything else is reported in the states. Release with
+ * pgp_certeval_release(). */
+pgp_err pgp_cert_eval(pgp_certeval *out, const pgp_cert *c, const pgp_certsrc *src, int64_t t,
+    const pgp_policy *pol);
 void pgp_certeval_release(pgp_certeval *ev);
 
 /* Whether a key in state ks could make a data signature at time ts

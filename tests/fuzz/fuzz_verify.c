@@ -27,7 +27,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	n = pgp_certset_count(set);
 	for (i = 0; i < n && i < 16; i++) {
 		pgp_certeval ev;
-		if (pgp_cert_eval(&ev, pgp_certset_get(set, i), 1700000000, &pol) == PGP_OK)
+		if (pgp_cert_eval(&ev, pgp_certset_get(set, i), NULL, 1700000000, &pol) == PGP_OK)
 			pgp_certeval_release(&ev);
 	}
 	pgp_certset_source(set, &src);

@@ -7,6 +7,17 @@
 #define T2020_07 1593561600 /* 2020-07-01 */
 #define T2026_12 1796169600 /* 2026-12-01 */
 
+/* Key ID lookup through the certsrc interface; returns the total. */
+static size_t
+find_kid(const pgp_certset *s, const uint8_t keyid[8], const pgp_cert **out, size_t max)
+{
+	pgp_certsrc src;
+	size_t total = 99;
+	pgp_certset_source(s, &src);
+	T_EQ_INT(pgp_certsrc_by_keyid(&src, keyid, out, max, &total), PGP_OK);
+	return total;
+}
+
 static pgp_certset *
 load(const char *const *files, size_t n, unsigned char **bufs)
 {
@@ -35,17 +46,17 @@ test_index_finds_primary_and_subkeys(void)
 	for (i = 0; i < pgp_certset_count(s); i++) {
 		uint32_t k;
 		c = pgp_certset_get(s, i);
-		T_EQ_INT(pgp_certset_find(s, c->primary.keyid, found, 4), 1);
+		T_EQ_INT(find_kid(s, c->primary.keyid, found, 4), 1);
 		T_ASSERT(found[0] == c);
 		for (k = 0; k < c->nsubs; k++) {
 			int idx = -2;
-			T_EQ_INT(pgp_certset_find(s, c->subs[k].key.keyid, found, 4), 1);
+			T_EQ_INT(find_kid(s, c->subs[k].key.keyid, found, 4), 1);
 			T_ASSERT(found[0] == c);
 			T_ASSERT(pgp_cert_key_by_id(c, c->subs[k].key.keyid, &idx) == &c->subs[k].key);
 			T_EQ_INT(idx, (int)k);
 		}
 	}
-	T_EQ_INT(pgp_certset_find(s, nokey, found, 4), 0);
+	T_EQ_INT(find_kid(s, nokey, found, 4), 0);
 	T_ASSERT(pgp_certset_get(s, 3) == NULL);
 	pgp_certset_free(s);
 	for (i = 0; i < 3; i++)
@@ -53,16 +64,27 @@ test_index_finds_primary_and_subkeys(void)
 }
 
 static void
-test_same_cert_twice_is_two_entries(void)
+test_same_cert_twice_is_one_merged_cert(void)
 {
-	/* loading a cert twice gives two candidates for its key ID */
-	static const char *const files[] = {V "rsa2048.pgp", V "rsa2048.pgp"};
-	unsigned char *bufs[2] = {0};
-	pgp_certset *s = load(files, 2, bufs);
-	const pgp_cert *found[1];
+	/* loading a cert twice gives one merged certificate (two copies) */
+	static const char *const files[] = {V "rsa2048.pgp", V "rsa2048.pgp", V "ed25519.pgp"};
+	unsigned char *bufs[3] = {0};
+	pgp_certset *s = load(files, 3, bufs);
+	const pgp_cert *found[1], *c;
 	T_EQ_INT(pgp_certset_count(s), 2);
-	/* the count is the total even when max is smaller */
-	T_EQ_INT(pgp_certset_find(s, pgp_certset_get(s, 0)->primary.keyid, found, 1), 2);
+	T_EQ_INT(pgp_certset_copies(s), 3);
+	c = pgp_certset_get(s, 0);
+	T_ASSERT(c != NULL);
+	if (c == NULL)
+		return;
+	T_EQ_INT(c->ncopies, 2);
+	/* identical signatures are one: the merge has what one copy has */
+	T_EQ_INT(c->nuids, pgp_certset_copy(s, 0)->nuids);
+	T_EQ_INT(c->ndsigs, pgp_certset_copy(s, 0)->ndsigs);
+	T_EQ_INT(c->uids[0].nsigs, pgp_certset_copy(s, 0)->uids[0].nsigs);
+	T_EQ_INT(find_kid(s, c->primary.keyid, found, 1), 1);
+	T_ASSERT(found[0] == c);
+	free(bufs[2]);
 	pgp_certset_free(s);
 	free(bufs[0]);
 	free(bufs[1]);
@@ -109,7 +131,7 @@ eval_file(const char *path, int64_t t, unsigned char **buf, pgp_certset **s)
 		T_EQ_INT(pgp_certset_add(*s, *buf, len, NULL), PGP_OK);
 	pgp_policy_init(&pol);
 	if (pgp_certset_count(*s) == 1)
-		T_EQ_INT(pgp_cert_eval(&ev, pgp_certset_get(*s, 0), t, &pol), PGP_OK);
+		T_EQ_INT(pgp_cert_eval(&ev, pgp_certset_get(*s, 0), NULL, t, &pol), PGP_OK);
 	else
 		T_ASSERT(0);
 	return ev;
@@ -187,7 +209,7 @@ int
 main(void)
 {
 	T_RUN(test_index_finds_primary_and_subkeys);
-	T_RUN(test_same_cert_twice_is_two_entries);
+	T_RUN(test_same_cert_twice_is_one_merged_cert);
 	T_RUN(test_truncated_keyring_keeps_earlier_certs);
 	T_RUN(test_eval_expiry_depends_on_time);
 	T_RUN(test_eval_backsig_and_revocation);
