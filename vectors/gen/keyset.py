@@ -138,6 +138,8 @@ def main():
     q_cert = cert(QP, [(Q_UID, [certify(QP, QP, Q_UID)])],
                   [(VS, [bind(QP, QP, VS), subkey_revocation(QP, VS)])])
     K_Q_REV = F("keys/other-revokes-victim-subkey.pgp", q_cert)
+    # a stand-alone revocation certificate (gpg --gen-revoke), for tests/unit/test_cert.c
+    F("keys/victim-revocation-certificate.pgp", key_revocation(VP))
     K_CAROL = F("keys/carol.pgp", cert(CP, [(C_UID, [certify(CP, CP, C_UID)])]))
 
     data = b"Copies of one key must not hide its revocation.\n"
