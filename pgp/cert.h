@@ -158,21 +158,14 @@ size_t pgp_certset_skipped(const pgp_certset *s);
 /* see pgp_certsrc.find; results are merged certificates */
 pgp_err pgp_certset_find(const pgp_certset *s, const pgp_certq *q,
     const pgp_cert **out, size_t max, size_t *total);
-/* A pgp_certsrc view of the set (valid while the set lives). */
+/* A pgp_certsrc view of the set (valid while the set lives). Lookups on one
+ * set must not run in several threads at once (the e-mail index is built on
+ * the first e-mail lookup). */
 void pgp_certset_source(const pgp_certset *s, pgp_certsrc *out);
 
 /* The key (primary or subkey) of c with this key ID, or NULL. */
 const pgp_key *pgp_cert_key_by_id(const pgp_cert *c, const uint8_t keyid[8], int *subkey_index);
 /* The key of c with this fingerprint, or NULL; *subkey_index -1 for the primary. */
 const pgp_key *pgp_cert_key_by_fpr(const pgp_cert *c, const pgp_fpr *fpr, int *subkey_index);
-
-/*
- * Internal (cert_merge.c): one certificate from n >= 1 copies with the same
- * primary key and the stand-alone revocations naming it. The result is one
- * allocation (free()), its views borrow from the copies' input.
- * PGP_ERR_LIMIT (diag set) when the union exceeds a limit.
- */
-pgp_err pgp__cert_merge(pgp_cert **out, const pgp_cert *const *copies, size_t n,
-    const pgp_rd *loose, size_t nloose, pgp_diag *diag);
 
 #endif

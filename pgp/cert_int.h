@@ -31,4 +31,14 @@ pgp_err pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, p
 pgp_err pgp__cert_build(pgp_cert **out, const pgp_rd *start, const cert_counts *c,
     pgp_diag *diag);
 
+/*
+ * cert_merge.c: one certificate from n >= 1 copies with the same primary
+ * key and the stand-alone revocations naming it (the union: see cert.h,
+ * pgp_certset_add). The result is one allocation (free()); its views
+ * borrow from the copies' input. PGP_ERR_LIMIT (diag set) when the union
+ * exceeds PGP_MAX_UIDS, PGP_MAX_SUBKEYS or PGP_MAX_SIGS_PER_COMP.
+ */
+pgp_err pgp__cert_merge(pgp_cert **out, const pgp_cert *const *copies, size_t n,
+    const pgp_rd *loose, size_t nloose, pgp_diag *diag);
+
 #endif

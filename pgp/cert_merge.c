@@ -1,6 +1,7 @@
 /*
  * cert_merge.c - one certificate from several copies of the same primary
- * key. see cert.h (pgp__cert_merge) and docs/semantics.md "Copies of one key".
+ * key. see cert_int.h (pgp__cert_merge) and docs/semantics.md "Copies of
+ * one key".
  *
  * RFC 9580 §10.1 describes one transferable public key; keyrings in the wild
  * hold several copies of it (two exports, an old and a new file). Like
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cert.h"
+#include "cert_int.h"
 #include "limits.h"
 
 /* One signature on its way into the merged certificate. */
@@ -64,7 +66,7 @@ too_many(pgp_diag *diag, const pgp_cert *c, int tag, const char *what)
 	return pgp__fail(diag, PGP_ERR_LIMIT, c->off, tag, what);
 }
 
-/* see cert.h */
+/* see cert_int.h */
 pgp_err
 pgp__cert_merge(pgp_cert **out, const pgp_cert *const *copies, size_t n,
     const pgp_rd *loose, size_t nloose, pgp_diag *diag)
