@@ -1,6 +1,7 @@
 /*
  * cert.h - certificates (transferable public keys, RFC 9580 §10.1) and sets
- * of them, with lookup by key ID and fingerprint.
+ * of them (copies of one key merged), with lookup by key ID, fingerprint
+ * and e-mail address, and the pgp_certsrc interface every keyring provides.
  *
  * A pgp_certset parses keyring bytes into certificates whose keys, user IDs
  * and signature bodies are views into those bytes: the bytes must outlive the
