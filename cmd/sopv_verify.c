@@ -26,7 +26,7 @@
 typedef struct certs {
 	pgp_certset *set;
 	cli_file *files;      /* kept open: binary keyrings are borrowed by the set */
-	size_t *first;        /* index in the set of the first cert of argument i */
+	size_t *first;        /* index of the first copy (pgp_certset_copy) of argument i */
 	char *const *names;
 	size_t n;
 } certs;
@@ -50,7 +50,7 @@ certs_add(certs *c, size_t i)
 	cli_file *f = &c->files[i];
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
-	size_t before = pgp_certset_count(c->set);
+	size_t before = pgp_certset_copies(c->set);
 	int rc = sopv_input_open(f, c->names[i]);
 	if (rc != SOPV_OK)
 		return rc;
@@ -60,7 +60,7 @@ certs_add(certs *c, size_t i)
 		cli_report(c->names[i], e, &d);
 		return e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
 	}
-	if (pgp_certset_count(c->set) == before) {
+	if (pgp_certset_copies(c->set) == before) {
 		cli_msg(c->names[i], "no OpenPGP certificate in it");
 		return SOPV_BAD_DATA;
 	}
@@ -87,16 +87,20 @@ certs_load_all(certs *c, char *const *names, size_t n)
 	return SOPV_OK;
 }
 
-/* The CERTS argument that holds cert, or NULL. */
+/* The first CERTS argument that holds a copy of cert, or NULL (copies of
+ * one key in several arguments are merged into one certificate). */
 static const char *
 certs_origin(const certs *c, const pgp_cert *cert)
 {
 	size_t i, k, end;
 	for (i = 0; i < c->n; i++) {
-		end = i + 1 < c->n ? c->first[i + 1] : pgp_certset_count(c->set);
-		for (k = c->first[i]; k < end; k++)
-			if (pgp_certset_get(c->set, k) == cert)
+		end = i + 1 < c->n ? c->first[i + 1] : pgp_certset_copies(c->set);
+		for (k = c->first[i]; k < end; k++) {
+			const pgp_fpr *f = &pgp_certset_copy(c->set, k)->primary.fpr;
+			if (f->len == cert->primary.fpr.len &&
+			    memcmp(f->v, cert->primary.fpr.v, f->len) == 0)
 				return c->names[i];
+		}
 	}
 	return NULL;
 }

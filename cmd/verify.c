@@ -8,7 +8,9 @@
  *                 SIG [DATA|-]          detached
  *                 MESSAGE|-             inline-signed or cleartext-signed
  *
- * Exit 0 when at least N (default 1) signatures are good, 1 when not,
+ * Exit 0 when good signatures come from at least N (default 1) distinct
+ * signers (certificates, by primary key fingerprint: the same signature
+ * twice, or a primary key and its subkey, are one signer), 1 when not,
  * 2 for usage errors and unreadable or malformed input.
  */
 #include <errno.h>
@@ -117,7 +119,8 @@ cmd_verify(int argc, char **argv)
 				goto novalue;
 			need = strtol(val, &end, 10);
 			if (*end || need < 1 || need > 1000) {
-				fprintf(stderr, "wotkit verify: --signatures needs a number >= 1\n");
+				fprintf(stderr, "wotkit verify: --signatures needs a number >= 1 "
+				    "(of distinct signing certificates)\n");
 				return EXIT_USAGE;
 			}
 		} else if (cli_opt_value(argc, argv, &i, "--output", &val)) {
@@ -217,7 +220,8 @@ cmd_verify(int argc, char **argv)
 		vout_json(stdout, pos[0], v, (size_t)need, at);
 	else
 		vout_human(stderr, v, (size_t)need, at);
-	rc = pgp_verifier_good(v) >= (size_t)need ? EXIT_OK : EXIT_FAIL;
+	/* N-of-M counts signers, not signature packets */
+	rc = pgp_verifier_good_signers(v) >= (size_t)need ? EXIT_OK : EXIT_FAIL;
 	if (rc == EXIT_OK && output && write_output(output, pgp_verifier_content(v)) != 0)
 		rc = EXIT_USAGE;
 out:

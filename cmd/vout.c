@@ -100,7 +100,8 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 		}
 	}
 	(void)now;
-	fprintf(f, "wotkit: %zu of %zu signatures good (%zu required)\n", pgp_verifier_good(v), n, need);
+	fprintf(f, "wotkit: %zu of %zu signatures good, from %zu distinct signers (%zu signers required)\n",
+	    pgp_verifier_good(v), n, pgp_verifier_good_signers(v), need);
 }
 
 /* A fingerprint in hex, or null. */
@@ -128,8 +129,9 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 	out_text(&o, "kind", "%s", kinds[kind >= 0 && kind <= 2 ? kind : 0]);
 	out_time_opt(&o, "reference_time", now);
 	out_int(&o, "good", (long long)pgp_verifier_good(v));
+	out_int(&o, "signers", (long long)pgp_verifier_good_signers(v));
 	out_int(&o, "required", (long long)need);
-	out_bool(&o, "ok", pgp_verifier_good(v) >= need);
+	out_bool(&o, "ok", pgp_verifier_good_signers(v) >= need);
 	out_arr_open(&o, "signatures");
 	for (i = 0; i < n; i++) {
 		const pgp_result *r = pgp_verifier_result(v, i);

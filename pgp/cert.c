@@ -1,6 +1,7 @@
 /*
- * cert.c - certificate assembly (RFC 9580 §10.1 transferable public keys)
- * and the in-memory certificate set with its key ID index. see cert.h
+ * cert.c - certificate assembly (RFC 9580 §10.1 transferable public keys):
+ * one certificate from the packets of one copy. The set of certificates
+ * (merging copies, indexes, lookups) is certset.c. see cert.h
  *
  *   Primary-Key [Revocation/Direct-Key signatures...]
  *   [User ID | User Attribute [Signature...]]...
@@ -13,80 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cert.h"
+#include "cert_int.h"
 #include "limits.h"
 
-typedef struct idx_ent {
-	uint8_t keyid[8];
-	uint32_t cert;
-} idx_ent;
-
-struct pgp_certset {
-	pgp_cert **certs;
-	size_t ncerts, capcerts;
-	uint8_t **owned;
-	size_t nowned, capowned;
-	idx_ent *idx;
-	size_t nidx, capidx;
-	size_t sorted;   /* idx[0..sorted) is sorted; lookups sort the rest */
-	size_t skipped;
-	idx_ent *loose_id;  /* stand-alone key revocations: issuer key ID ... */
-	pgp_rd *loose;      /* ... and signature body */
-	size_t nloose, caploose, caploose_id, attached;
-};
-
-/* see cert.h */
-pgp_err
-pgp_certset_new(pgp_certset **out)
-{
-	*out = calloc(1, sizeof **out);
-	return *out ? PGP_OK : PGP_ERR_NOMEM;
-}
-
-/* see cert.h */
-void
-pgp_certset_free(pgp_certset *s)
-{
-	size_t i;
-	if (s == NULL)
-		return;
-	for (i = 0; i < s->ncerts; i++) {
-		free(s->certs[i]->loose);
-		free(s->certs[i]);
-	}
-	free(s->loose_id);
-	free(s->loose);
-	for (i = 0; i < s->nowned; i++)
-		free(s->owned[i]);
-	free(s->certs);
-	free(s->owned);
-	free(s->idx);
-	free(s);
-}
-
-static pgp_certset *settle(const pgp_certset *cs);
-
-static pgp_err
-grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-	size_t ncap;
-	void *np;
-	if (need <= *cap)
-		return PGP_OK;
-	ncap = *cap ? *cap * 2 : 16;
-	while (ncap < need)
-		ncap *= 2;
-	if (ncap > SIZE_MAX / elem)
-		return PGP_ERR_NOMEM;
-	np = realloc(*p, ncap * elem);
-	if (np == NULL)
-		return PGP_ERR_NOMEM;
-	*p = np;
-	*cap = ncap;
-	return PGP_OK;
-}
-
-static int
-is_primary_tag(int tag)
+int
+pgp__is_primary_tag(int tag)
 {
 	return tag == PGP_TAG_PUBLIC_KEY || tag == PGP_TAG_SECRET_KEY;
 }
@@ -103,24 +35,33 @@ is_uid_tag(int tag)
 	return tag == PGP_TAG_USER_ID || tag == PGP_TAG_USER_ATTRIBUTE;
 }
 
-/* Counts of one certificate's parts, from a first framing pass. */
-typedef struct cert_counts {
-	size_t nuids, nsubs, nsigs;
-	size_t end;  /* bytes of input the certificate spans */
-} cert_counts;
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
-/*
- * Frame the packets of one certificate starting at a primary key packet.
- * A framing error after the primary key ends the certificate there: it is
- * kept, and the error comes back in *pending for the caller to report.
- */
+/* The refusal when one component carries more than PGP_MAX_SIGS_PER_COMP
+ * signatures; diag->offset is the certificate's, diag->tag the component's. */
 static pgp_err
-count_cert(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag)
+too_many_sigs(pgp_diag *diag, size_t cert_off, int comp_tag)
+{
+	const char *what =
+	    is_uid_tag(comp_tag) ? "a user ID of the certificate at this offset carries more than "
+	    STR(PGP_MAX_SIGS_PER_COMP) " signatures (PGP_MAX_SIGS_PER_COMP)" :
+	    is_subkey_tag(comp_tag) ? "a subkey of the certificate at this offset carries more than "
+	    STR(PGP_MAX_SIGS_PER_COMP) " signatures (PGP_MAX_SIGS_PER_COMP)" :
+	    "the primary key of the certificate at this offset carries more than "
+	    STR(PGP_MAX_SIGS_PER_COMP) " signatures (PGP_MAX_SIGS_PER_COMP)";
+	return pgp__fail(diag, PGP_ERR_LIMIT, cert_off, comp_tag, what);
+}
+
+/* see cert_int.h */
+pgp_err
+pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag)
 {
 	pgp_rd r = *start;
 	pgp_pkt pkt;
 	pgp_err e;
-	int first = 1;
+	int first = 1, comp_tag = PGP_TAG_PUBLIC_KEY;
+	size_t comp_sigs = 0;
 	memset(c, 0, sizeof *c);
 	*pending = PGP_OK;
 	while (!pgp_rd_empty(&r)) {
@@ -133,17 +74,25 @@ count_cert(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag
 			break;
 		}
 		pgp_pkt_release(&pkt);
-		if (is_primary_tag(pkt.tag) && !first) {
+		if (pgp__is_primary_tag(pkt.tag) && !first) {
 			r = save;
 			break;
 		}
 		first = 0;
-		if (is_uid_tag(pkt.tag))
-			c->nuids++;
-		else if (is_subkey_tag(pkt.tag))
-			c->nsubs++;
-		else if (pkt.tag == PGP_TAG_SIGNATURE)
+		if (is_uid_tag(pkt.tag) || is_subkey_tag(pkt.tag)) {
+			if (is_uid_tag(pkt.tag))
+				c->nuids++;
+			else
+				c->nsubs++;
+			comp_tag = pkt.tag;
+			comp_sigs = 0;
+		} else if (pkt.tag == PGP_TAG_SIGNATURE) {
 			c->nsigs++;
+			/* a flood on one component fails the certificate, and with
+			 * it the keyring: dropping it could drop a revocation */
+			if (++comp_sigs > PGP_MAX_SIGS_PER_COMP)
+				return too_many_sigs(diag, start->off, comp_tag);
+		}
 	}
 	if (c->nuids > PGP_MAX_UIDS || c->nsubs > PGP_MAX_SUBKEYS) {
 		if (diag) {
@@ -157,12 +106,9 @@ count_cert(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag
 	return PGP_OK;
 }
 
-/*
- * Second pass: fill one allocation holding the cert and its arrays.
- * Components whose key does not parse are dropped with their signatures.
- */
-static pgp_err
-build_cert(pgp_cert **out, const pgp_rd *start, const cert_counts *c, pgp_diag *diag)
+/* see cert_int.h */
+pgp_err
+pgp__cert_build(pgp_cert **out, const pgp_rd *start, const cert_counts *c, pgp_diag *diag)
 {
 	size_t bytes;
 	pgp_cert *cert;
@@ -174,8 +120,10 @@ build_cert(pgp_cert **out, const pgp_rd *start, const cert_counts *c, pgp_diag *
 	size_t nsig = 0;
 	int first = 1;
 
+	/* each component's list is followed by one unused slot, so that an
+	 * empty list never starts where the next one does */
 	bytes = sizeof *cert + c->nuids * sizeof(pgp_uidc) + c->nsubs * sizeof(pgp_subc) +
-	    c->nsigs * sizeof(pgp_rd);
+	    (c->nsigs + c->nuids + c->nsubs + 1) * sizeof(pgp_rd);
 	cert = calloc(1, bytes);
 	if (cert == NULL)
 		return PGP_ERR_NOMEM;
@@ -184,6 +132,7 @@ build_cert(pgp_cert **out, const pgp_rd *start, const cert_counts *c, pgp_diag *
 	sigpool = (pgp_rd *)(void *)(cert->subs + c->nsubs);
 	cert->dsigs = sigpool;
 	cert->off = start->off;
+	cert->ncopies = 1;
 	cert->raw.p = start->p;
 	cert->raw.len = c->end;
 
@@ -221,7 +170,7 @@ build_cert(pgp_cert **out, const pgp_rd *start, const cert_counts *c, pgp_diag *
 			pgp_uidc *u = &cert->uids[cert->nuids++];
 			u->is_attr = pkt.tag == PGP_TAG_USER_ATTRIBUTE;
 			u->data = pgp_rd_as_view(&pkt.body);
-			u->sigs = &sigpool[nsig];
+			u->sigs = &sigpool[++nsig];
 			on = ON_UID;
 			break;
 		}
@@ -229,7 +178,7 @@ build_cert(pgp_cert **out, const pgp_rd *start, const cert_counts *c, pgp_diag *
 		case PGP_TAG_SECRET_SUBKEY: {
 			pgp_subc *sc = &cert->subs[cert->nsubs];
 			if (pgp_key_parse(&sc->key, &pkt, NULL) == PGP_OK) {
-				sc->sigs = &sigpool[nsig];
+				sc->sigs = &sigpool[++nsig];
 				cert->nsubs++;
 				on = ON_SUB;
 			} else {
@@ -251,240 +200,6 @@ fail:
 	return e;
 }
 
-static pgp_err
-add_index(pgp_certset *s, const uint8_t keyid[8], size_t certno)
-{
-	pgp_err e;
-	if ((e = grow((void **)&s->idx, &s->capidx, s->nidx + 1, sizeof *s->idx)) != PGP_OK)
-		return e;
-	memcpy(s->idx[s->nidx].keyid, keyid, 8);
-	s->idx[s->nidx].cert = (uint32_t)certno;
-	s->nidx++;
-	return PGP_OK;
-}
-
-static pgp_err
-add_cert(pgp_certset *s, pgp_cert *c)
-{
-	pgp_err e;
-	size_t i;
-	if ((e = grow((void **)&s->certs, &s->capcerts, s->ncerts + 1, sizeof *s->certs)) != PGP_OK) {
-		free(c);
-		return e;
-	}
-	s->certs[s->ncerts] = c;
-	if ((e = add_index(s, c->primary.keyid, s->ncerts)) != PGP_OK)
-		return e;
-	for (i = 0; i < c->nsubs; i++)
-		if ((e = add_index(s, c->subs[i].key.keyid, s->ncerts)) != PGP_OK)
-			return e;
-	s->ncerts++;
-	return PGP_OK;
-}
-
-/* A signature outside any certificate: keep it if it is a key revocation. */
-static pgp_err
-keep_loose_revocation(pgp_certset *s, const pgp_rd *body)
-{
-	pgp_sig sig;
-	pgp_err e;
-	uint8_t keyid[8];
-	if (pgp_sig_parse(&sig, body, NULL) != PGP_OK || sig.type != PGP_SIG_KEY_REVOCATION)
-		return PGP_OK;
-	if (sig.issuer_fpr.len == 20)
-		memcpy(keyid, sig.issuer_fpr.v + 12, 8);
-	else if (sig.issuer_fpr.len == 32)
-		memcpy(keyid, sig.issuer_fpr.v, 8);
-	else if (sig.has_issuer)
-		memcpy(keyid, sig.issuer, 8);
-	else
-		return PGP_OK;
-	if ((e = grow((void **)&s->loose, &s->caploose, s->nloose + 1, sizeof *s->loose)) != PGP_OK ||
-	    (e = grow((void **)&s->loose_id, &s->caploose_id, s->nloose + 1, sizeof *s->loose_id)) != PGP_OK)
-		return e;
-	s->loose[s->nloose] = *body;
-	memcpy(s->loose_id[s->nloose].keyid, keyid, 8);
-	s->nloose++;
-	return PGP_OK;
-}
-
-/* see cert.h */
-pgp_err
-pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
-{
-	pgp_rd r;
-	pgp_err e = PGP_OK;
-	pgp_rd_init(&r, p, len);
-	while (!pgp_rd_empty(&r)) {
-		pgp_rd save = r;
-		pgp_pkt pkt;
-		cert_counts cc;
-		pgp_cert *c = NULL;
-		pgp_rd start;
-		pgp_err pending;
-
-		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
-			return e;
-		pgp_pkt_release(&pkt);
-		if (pkt.tag == PGP_TAG_SIGNATURE) {
-			if ((e = keep_loose_revocation(s, &pkt.body)) != PGP_OK)
-				return e;
-			continue;
-		}
-		if (!is_primary_tag(pkt.tag))
-			continue; /* stray packet before a primary key */
-		start = save;
-		if ((e = count_cert(&cc, &start, &pending, diag)) != PGP_OK)
-			return e;
-		start.len = cc.end;
-		e = build_cert(&c, &start, &cc, diag);
-		r = save;
-		(void)pgp_rd_skip(&r, cc.end);
-		if (e == PGP_ERR_NOMEM)
-			return e;
-		if (e != PGP_OK) {
-			s->skipped++;
-			if (pending != PGP_OK)
-				return pending;
-			continue;
-		}
-		if ((e = add_cert(s, c)) != PGP_OK)
-			return e;
-		if (pending != PGP_OK)
-			return pending; /* diag still describes the framing error */
-	}
-	return PGP_OK;
-}
-
-/* see cert.h */
-pgp_err
-pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
-{
-	pgp_err e = grow((void **)&s->owned, &s->capowned, s->nowned + 1, sizeof *s->owned);
-	if (e != PGP_OK) {
-		free(p);
-		return e;
-	}
-	s->owned[s->nowned++] = p;
-	return pgp_certset_add(s, p, len, diag);
-}
-
-/* see cert.h */
-size_t
-pgp_certset_count(const pgp_certset *s)
-{
-	return s->ncerts;
-}
-
-/* see cert.h */
-const pgp_cert *
-pgp_certset_get(const pgp_certset *s, size_t i)
-{
-	return i < s->ncerts ? settle(s)->certs[i] : NULL;
-}
-
-/* see cert.h */
-size_t
-pgp_certset_skipped(const pgp_certset *s)
-{
-	return s->skipped;
-}
-
-static int
-idx_cmp(const void *a, const void *b)
-{
-	const idx_ent *x = a, *y = b;
-	int c = memcmp(x->keyid, y->keyid, 8);
-	if (c)
-		return c;
-	return x->cert < y->cert ? -1 : x->cert > y->cert;
-}
-
-/* Binary search: first index entry with this key ID, or nidx. */
-static size_t
-idx_lower(const pgp_certset *s, const uint8_t keyid[8])
-{
-	size_t lo = 0, hi = s->nidx;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (memcmp(s->idx[mid].keyid, keyid, 8) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* Attach stand-alone revocations to the primary keys they name (the index
- * is sorted). One that names no primary key in the set stays unattached. */
-static void
-attach_loose(pgp_certset *s)
-{
-	for (; s->attached < s->nloose; s->attached++) {
-		size_t i = idx_lower(s, s->loose_id[s->attached].keyid);
-		for (; i < s->nidx && memcmp(s->idx[i].keyid, s->loose_id[s->attached].keyid, 8) == 0; i++) {
-			pgp_cert *c = s->certs[s->idx[i].cert];
-			pgp_rd *n;
-			if (memcmp(c->primary.keyid, s->loose_id[s->attached].keyid, 8) != 0)
-				continue;
-			if ((n = realloc(c->loose, (c->nloose + 1) * sizeof *n)) == NULL)
-				continue; /* out of memory: the revocation is not honoured */
-			c->loose = n;
-			c->loose[c->nloose++] = s->loose[s->attached];
-		}
-	}
-}
-
-/*
- * The index is sorted, and stand-alone revocations attached, lazily on the
- * first lookup after additions (so loading many files costs one sort).
- */
-static pgp_certset *
-settle(const pgp_certset *cs)
-{
-	pgp_certset *s = (pgp_certset *)(uintptr_t)cs;
-	if (s->sorted != s->nidx) {
-		qsort(s->idx, s->nidx, sizeof *s->idx, idx_cmp);
-		s->sorted = s->nidx;
-	}
-	if (s->attached != s->nloose)
-		attach_loose(s);
-	return s;
-}
-
-/* see cert.h */
-size_t
-pgp_certset_find(const pgp_certset *cs, const uint8_t keyid[8], const pgp_cert **out, size_t max)
-{
-	pgp_certset *s = settle(cs);
-	size_t lo, n = 0;
-	uint32_t last = UINT32_MAX;
-	lo = idx_lower(s, keyid);
-	for (; lo < s->nidx && memcmp(s->idx[lo].keyid, keyid, 8) == 0; lo++) {
-		if (s->idx[lo].cert == last)
-			continue;
-		last = s->idx[lo].cert;
-		if (n < max)
-			out[n] = s->certs[last];
-		n++;
-	}
-	return n;
-}
-
-static size_t
-set_find(void *ctx, const uint8_t keyid[8], const pgp_cert **out, size_t max)
-{
-	return pgp_certset_find(ctx, keyid, out, max);
-}
-
-/* see cert.h */
-void
-pgp_certset_source(const pgp_certset *s, pgp_certsrc *out)
-{
-	out->find = set_find;
-	out->ctx = (void *)(uintptr_t)s;
-}
-
 /* see cert.h */
 const pgp_key *
 pgp_cert_key_by_id(const pgp_cert *c, const uint8_t keyid[8], int *subkey_index)
@@ -497,6 +212,28 @@ pgp_cert_key_by_id(const pgp_cert *c, const uint8_t keyid[8], int *subkey_index)
 	}
 	for (i = 0; i < c->nsubs; i++)
 		if (memcmp(c->subs[i].key.keyid, keyid, 8) == 0) {
+			if (subkey_index)
+				*subkey_index = (int)i;
+			return &c->subs[i].key;
+		}
+	return NULL;
+}
+
+/* see cert.h */
+const pgp_key *
+pgp_cert_key_by_fpr(const pgp_cert *c, const pgp_fpr *fpr, int *subkey_index)
+{
+	uint32_t i;
+	if (fpr->len == 0)
+		return NULL;
+	if (c->primary.fpr.len == fpr->len && memcmp(c->primary.fpr.v, fpr->v, fpr->len) == 0) {
+		if (subkey_index)
+			*subkey_index = -1;
+		return &c->primary;
+	}
+	for (i = 0; i < c->nsubs; i++)
+		if (c->subs[i].key.fpr.len == fpr->len &&
+		    memcmp(c->subs[i].key.fpr.v, fpr->v, fpr->len) == 0) {
 			if (subkey_index)
 				*subkey_index = (int)i;
 			return &c->subs[i].key;

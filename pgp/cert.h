@@ -1,6 +1,7 @@
 /*
  * cert.h - certificates (transferable public keys, RFC 9580 §10.1) and sets
- * of them, with lookup by key ID and fingerprint.
+ * of them (copies of one key merged), with lookup by key ID, fingerprint
+ * and e-mail address, and the pgp_certsrc interface every keyring provides.
  *
  * A pgp_certset parses keyring bytes into certificates whose keys, user IDs
  * and signature bodies are views into those bytes: the bytes must outlive the
@@ -43,23 +44,74 @@ struct pgp_cert {
 	uint32_t nuids;
 	pgp_subc *subs;
 	uint32_t nsubs;
-	size_t off;        /* offset of the primary key packet in its input */
-	pgp_view raw;      /* all octets of this certificate in its input */
+	size_t off;        /* offset of the (first copy's) primary key packet in its input */
+	pgp_view raw;      /* all octets of the (first) copy in its input */
 	pgp_rd *loose;     /* stand-alone key revocations (0x20) naming this key as
 	                      issuer, found outside any certificate in the set */
 	uint32_t nloose;
+	uint32_t ncopies;  /* copies merged into this certificate (1: as parsed) */
 };
 
 /*
+ * What a certificate source is asked for. Every kind matches the primary
+ * key and the subkeys (key ID, fingerprint) or the user IDs (e-mail).
+ *
+ *   PGP_CERTQ_KEYID  p: 8 octets
+ *   PGP_CERTQ_FPR    p: a fingerprint (16, 20 or 32 octets); the whole
+ *                    fingerprint must match, not only its key ID part
+ *   PGP_CERTQ_EMAIL  p: an addr-spec ("alice@example.org"), compared with
+ *                    pgp_uid_email() of every user ID, ignoring ASCII case in
+ *                    the whole address (local part and domain)
+ */
+typedef enum pgp_certq_kind {
+	PGP_CERTQ_KEYID = 1,
+	PGP_CERTQ_FPR = 2,
+	PGP_CERTQ_EMAIL = 3
+} pgp_certq_kind;
+
+typedef struct pgp_certq {
+	pgp_certq_kind kind;
+	const uint8_t *p;
+	size_t len;
+} pgp_certq;
+
+/*
  * A source of certificates for the verifier: any keyring (in-memory set,
- * indexed on-disk keyring, ...) provides one. find() stores up to `max`
- * certificates that hold a primary key or subkey with this key ID and returns
- * how many it found (it may return more than max: the count is the total).
+ * indexed on-disk keyring, ...) provides one.
+ *
+ * find() stores up to `max` matching certificates in out[] and the number
+ * of matches in *total (which may exceed max: call again with a larger
+ * array to get them all). No match is PGP_OK with *total == 0. Any error
+ * (PGP_ERR_NOMEM, PGP_ERR_IO, PGP_ERR_INVALID for a malformed query, ...)
+ * means the lookup did not happen: the caller must fail its operation,
+ * never treat the key as absent.
+ *
+ * Lifetime: the certificates handed out stay valid, unchanged, until the
+ * source itself is freed (a source that builds certificates on demand, such
+ * as an mmap-ed keyring, keeps what it built until then). They are complete:
+ * every copy of one primary key the source holds has been merged into one
+ * certificate (pgp_certset does this; other sources must too).
  */
 typedef struct pgp_certsrc {
-	size_t (*find)(void *ctx, const uint8_t keyid[8], const pgp_cert **out, size_t max);
+	pgp_err (*find)(void *ctx, const pgp_certq *q, const pgp_cert **out, size_t max,
+	    size_t *total);
 	void *ctx;
 } pgp_certsrc;
+
+/* Convenience wrappers around src->find(). */
+pgp_err pgp_certsrc_by_keyid(const pgp_certsrc *src, const uint8_t keyid[8],
+    const pgp_cert **out, size_t max, size_t *total);
+pgp_err pgp_certsrc_by_fpr(const pgp_certsrc *src, const pgp_fpr *fpr,
+    const pgp_cert **out, size_t max, size_t *total);
+pgp_err pgp_certsrc_by_email(const pgp_certsrc *src, const char *addr, size_t len,
+    const pgp_cert **out, size_t max, size_t *total);
+
+/*
+ * The e-mail address of a user ID: the octets inside the last "<...>" pair,
+ * or, without angle brackets, the whole user ID if it is one word holding an
+ * '@' ("alice@example.org"). 0 if there is none (then *out is empty).
+ */
+int pgp_uid_email(pgp_view uid, pgp_view *out);
 
 pgp_err pgp_certset_new(pgp_certset **out);
 void pgp_certset_free(pgp_certset *s);
@@ -70,25 +122,51 @@ void pgp_certset_free(pgp_certset *s);
  * are ignored; packets before the first primary key are skipped, except
  * stand-alone key revocations (revocation certificates, as `gpg --gen-revoke`
  * writes them), which are attached to the certificate of their issuer
- * wherever in the set it is (checked like any revocation when evaluated). A certificate
- * whose primary key does not parse is skipped and counted. Framing errors stop
- * the parse: certificates before the error are kept and the error is returned.
+ * wherever in the set it is (checked like any revocation when evaluated). A
+ * certificate whose primary key does not parse is skipped and counted.
+ *
+ * Copies of one key are merged (docs/semantics.md, "Copies of one key"):
+ * after each call, the set holds one certificate per primary key
+ * fingerprint, the union of every copy added so far (user IDs by identical
+ * octets, subkeys by fingerprint, signatures without duplicate octets,
+ * stand-alone revocations included), as GnuPG's import and Sequoia's
+ * Cert::merge do. A merge replaces the set's certificate; pointers obtained
+ * earlier stay valid (and unchanged) until the set is freed.
+ *
+ * Errors: a framing error stops the parse; certificates before it are kept
+ * and the error is returned (diag says where). PGP_ERR_LIMIT when a
+ * certificate (or the merge of its copies) has more than PGP_MAX_UIDS user
+ * IDs, PGP_MAX_SUBKEYS subkeys or PGP_MAX_SIGS_PER_COMP signatures on one
+ * component: diag->offset is the certificate's offset, diag->tag the
+ * component's packet tag (6 primary key, 13 user ID, 14 subkey). After
+ * PGP_ERR_NOMEM or PGP_ERR_LIMIT the set is unusable: every later lookup
+ * fails with that error and count/get see nothing, so no verdict is ever
+ * drawn from a set that lost part of its input.
  */
 pgp_err pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag);
 /* Same, and s takes ownership of p (free()d with the set), even on error. */
 pgp_err pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag);
 
+/* Merged certificates (one per primary key fingerprint), in order of first appearance. */
 size_t pgp_certset_count(const pgp_certset *s);
 const pgp_cert *pgp_certset_get(const pgp_certset *s, size_t i);
+/* Certificates as parsed, before merging (every copy), in input order:
+ * for telling which input a key came from. */
+size_t pgp_certset_copies(const pgp_certset *s);
+const pgp_cert *pgp_certset_copy(const pgp_certset *s, size_t i);
 /* Certificates skipped because their primary key could not be parsed. */
 size_t pgp_certset_skipped(const pgp_certset *s);
-/* see pgp_certsrc.find */
-size_t pgp_certset_find(const pgp_certset *s, const uint8_t keyid[8],
-    const pgp_cert **out, size_t max);
-/* A pgp_certsrc view of the set (valid while the set lives). */
+/* see pgp_certsrc.find; results are merged certificates */
+pgp_err pgp_certset_find(const pgp_certset *s, const pgp_certq *q,
+    const pgp_cert **out, size_t max, size_t *total);
+/* A pgp_certsrc view of the set (valid while the set lives). Lookups on one
+ * set must not run in several threads at once (the e-mail index is built on
+ * the first e-mail lookup). */
 void pgp_certset_source(const pgp_certset *s, pgp_certsrc *out);
 
 /* The key (primary or subkey) of c with this key ID, or NULL. */
 const pgp_key *pgp_cert_key_by_id(const pgp_cert *c, const uint8_t keyid[8], int *subkey_index);
+/* The key of c with this fingerprint, or NULL; *subkey_index -1 for the primary. */
+const pgp_key *pgp_cert_key_by_fpr(const pgp_cert *c, const pgp_fpr *fpr, int *subkey_index);
 
 #endif

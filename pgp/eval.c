@@ -383,39 +383,33 @@ own_revocations(evalctx *x)
 
 /*
  * The key with fingerprint fpr in the key set, or NULL. The one place this
- * file uses the certificate source: look up by key ID, then filter by the
- * whole fingerprint (primary keys and subkeys).
+ * file uses the certificate source. A failed lookup fails the evaluation
+ * (never "no revoker found").
  */
 static pgp_err
 find_key_by_fpr(evalctx *x, const pgp_fpr *fpr, const pgp_key **out)
 {
 	const pgp_cert *stack[8], **cands = stack;
-	uint8_t keyid[8];
-	size_t n, i;
+	size_t n = 0, i;
+	pgp_err e;
 
 	*out = NULL;
-	if (x->src == NULL || (fpr->len != 20 && fpr->len != 32))
+	if (x->src == NULL || x->src->find == NULL || (fpr->len != 20 && fpr->len != 32))
 		return PGP_OK;
-	/* RFC 9580 §5.5.4: v4 key ID = low 64 bits, v6 = high 64 bits */
-	memcpy(keyid, fpr->len == 20 ? fpr->v + 12 : fpr->v, 8);
-	n = x->src->find(x->src->ctx, keyid, cands, 8);
+	if ((e = pgp_certsrc_by_fpr(x->src, fpr, cands, 8, &n)) != PGP_OK)
+		return e;
 	if (n > 8) {
 		if (n > PGP_MAX_KEYID_CERTS)
-			n = PGP_MAX_KEYID_CERTS;
+			return PGP_ERR_LIMIT;
 		if ((cands = ctx_calloc(x, n, sizeof *cands)) == NULL)
 			return PGP_ERR_NOMEM;
-		if (x->src->find(x->src->ctx, keyid, cands, n) < n)
-			n = 0; /* the set shrank under us: find nothing */
+		if ((e = pgp_certsrc_by_fpr(x->src, fpr, cands, n, &n)) != PGP_OK) {
+			free(cands);
+			return e;
+		}
 	}
-	for (i = 0; i < n && *out == NULL; i++) {
-		const pgp_cert *rc = cands[i];
-		uint32_t k;
-		if (fpr_eq(&rc->primary.fpr, fpr))
-			*out = &rc->primary;
-		for (k = 0; k < rc->nsubs && *out == NULL; k++)
-			if (fpr_eq(&rc->subs[k].key.fpr, fpr))
-				*out = &rc->subs[k].key;
-	}
+	for (i = 0; i < n && *out == NULL; i++)
+		*out = pgp_cert_key_by_fpr(cands[i], fpr, NULL);
 	if (cands != stack)
 		free(cands);
 	return PGP_OK;

@@ -9,7 +9,6 @@
 #include "verify_int.h"
 #include "armor.h"
 #include "buf.h"
-#include "eval.h"
 
 /* see verify.h */
 void
@@ -231,15 +230,115 @@ issuer_keyid(const pgp_sig *g, uint8_t keyid[8])
 	return 0;
 }
 
-/* Check one signature against one candidate certificate. */
+/* Certificates holding one key, fetched from src into *list (the stack
+ * array, or a heap array the caller frees when it differs from stack). */
+#define STACK_CANDIDATES 8
+
+static pgp_err
+lookup(const pgp_certsrc *src, const pgp_certq *q, const pgp_cert **stack,
+    const pgp_cert ***list, size_t *n)
+{
+	pgp_err e;
+	size_t total = 0;
+	*list = stack;
+	*n = 0;
+	if (src == NULL || src->find == NULL)
+		return PGP_OK;
+	if ((e = src->find(src->ctx, q, stack, STACK_CANDIDATES, &total)) != PGP_OK)
+		return e;
+	if (total > STACK_CANDIDATES) {
+		if (total > PGP_MAX_KEYID_CERTS)
+			return PGP_ERR_LIMIT;
+		if ((*list = malloc(total * sizeof **list)) == NULL) {
+			*list = stack;
+			return PGP_ERR_NOMEM;
+		}
+		if ((e = src->find(src->ctx, q, *list, total, &total)) != PGP_OK) {
+			free((void *)*list);
+			*list = stack;
+			return e;
+		}
+		if (total > PGP_MAX_KEYID_CERTS) {
+			free((void *)*list);
+			*list = stack;
+			return PGP_ERR_LIMIT;
+		}
+	}
+	*n = total;
+	return PGP_OK;
+}
+
+/*
+ * docs/semantics.md "Copies of one key": the signing key's material may sit
+ * in other certificates of the source too (as a subkey of another primary,
+ * or as a bare key). A revocation of it there applies here; a bare key is
+ * used only when nothing else in the source holds that key material.
+ */
+static pgp_err
+check_other_holders(pgp_result *res, const pgp_cert *c, const pgp_key *key,
+    const pgp_certeval *ev, int64_t created, pgp__evcache *cache, int *fatal)
+{
+	const pgp_cert *stack[STACK_CANDIDATES], **list;
+	pgp_certq q;
+	size_t n, i;
+	int others = 0;
+	pgp_err e;
+
+	q.kind = PGP_CERTQ_FPR;
+	q.p = key->fpr.v;
+	q.len = key->fpr.len;
+	if ((e = lookup(cache->src, &q, stack, &list, &n)) != PGP_OK) {
+		if (e == PGP_ERR_LIMIT) {
+			res->reason = "more than PGP_MAX_KEYID_CERTS certificates hold the signing key";
+		} else {
+			*fatal = 1;
+			res->reason = "certificate lookup failed";
+		}
+		return e;
+	}
+	for (i = 0; i < n; i++) {
+		const pgp_certeval *oev;
+		const pgp_keystate *ks;
+		int idx = -1;
+		if (list[i] == c || pgp_cert_key_by_fpr(list[i], &key->fpr, &idx) == NULL)
+			continue;
+		others++;
+		if ((e = pgp__evcache_get(cache, list[i], &oev)) != PGP_OK) {
+			*fatal = 1;
+			res->reason = "out of memory";
+			goto out;
+		}
+		ks = idx < 0 ? &oev->primary : &oev->subs[idx];
+		if (ks->revoked == 2 || (ks->revoked == 1 && ks->revoked_at <= created)) {
+			e = PGP_ERR_REVOKED;
+			res->reason = idx < 0 ? "the signing key is revoked in another certificate "
+			    "that holds it as its primary key" : "the signing key is revoked in "
+			    "another certificate that holds it as a subkey";
+			goto out;
+		}
+	}
+	if (ev->bare && others) {
+		e = PGP_ERR_UNUSABLE;
+		res->reason = "bare key whose key material another certificate also holds: "
+		    "only that certificate speaks for it";
+	}
+out:
+	if (list != stack)
+		free((void *)list);
+	return e;
+}
+
+/* Check one signature against one candidate certificate. *fatal is set when
+ * the run must fail (out of memory, a source error), not just this candidate. */
 static pgp_err
 check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cert *c,
-    const uint8_t keyid[8], const pgp_verify_opts *o, const pgp_policy *pol, int *math_ok, const pgp_certsrc *src)
+    const uint8_t keyid[8], const pgp_verify_opts *o, const pgp_policy *pol,
+    pgp__evcache *cache, int *math_ok, int *fatal)
 {
 	const pgp_sig *g = &s->sig;
 	const pgp_key *key;
 	pgp_hash h = st->h;
-	pgp_certeval ev;
+	const pgp_certeval *ev;
 	const pgp_keystate *ks;
 	pgp_diag d = {0, -1, NULL};
 	int sub = -1;
@@ -274,53 +373,55 @@ check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cer
 	if ((e = pgp_policy_key(pol, key, o->now, &res->reason)) != PGP_OK)
 		return e;
 	/* 3. the certificate at the reference time, the key at signing time */
-	if ((e = pgp_cert_eval(&ev, c, src, o->now, pol)) != PGP_OK) {
+	if ((e = pgp__evcache_get(cache, c, &ev)) != PGP_OK) {
+		*fatal = 1;
 		res->reason = "out of memory";
 		return e;
 	}
-	if (ev.primary_uid >= 0)
-		res->primary_uid = c->uids[ev.primary_uid].data;
-	res->bare_key = ev.bare;
-	e = pgp_keystate_alive_at(&ev.primary, &c->primary, (int64_t)g->created, &res->reason);
-	if (e == PGP_OK && ev.primary.revoked == 1 && ev.primary.revoked_at <= (int64_t)g->created)
+	if (ev->primary_uid >= 0)
+		res->primary_uid = c->uids[ev->primary_uid].data;
+	res->bare_key = ev->bare;
+	e = pgp_keystate_alive_at(&ev->primary, &c->primary, (int64_t)g->created, &res->reason);
+	if (e == PGP_OK && ev->primary.revoked == 1 && ev->primary.revoked_at <= (int64_t)g->created)
 		e = PGP_ERR_REVOKED;
 	if (e != PGP_OK) {
 		if (e == PGP_ERR_EXPIRED)
 			res->reason = "primary key had expired when the signature was made";
-		goto out;
+		return e;
 	}
-	ks = sub < 0 ? &ev.primary : &ev.subs[sub];
+	ks = sub < 0 ? &ev->primary : &ev->subs[sub];
 	if (sub >= 0 && (e = pgp_keystate_alive_at(ks, key, (int64_t)g->created, &res->reason)) != PGP_OK)
-		goto out;
+		return e;
 	if (!ks->sign_ok) {
-		e = PGP_ERR_UNUSABLE;
 		res->reason = ks->sign_reason ? ks->sign_reason : "key may not make signatures";
-		goto out;
+		return PGP_ERR_UNUSABLE;
 	}
+	/* 4. the same key material elsewhere in the source */
+	if ((e = check_other_holders(res, c, key, ev, (int64_t)g->created, cache, fatal)) != PGP_OK)
+		return e;
 	res->key_expires = ks->expires;
-	if (ev.primary.expires && (res->key_expires == 0 || ev.primary.expires < res->key_expires))
-		res->key_expires = ev.primary.expires;
+	if (ev->primary.expires && (res->key_expires == 0 || ev->primary.expires < res->key_expires))
+		res->key_expires = ev->primary.expires;
 	res->key_expired_now = res->key_expires && res->key_expires <= o->now;
 	res->reason = NULL;
-out:
-	pgp_certeval_release(&ev);
-	return e;
+	return PGP_OK;
 }
 
-/* Candidates held on the stack; more (a key ID shared by many certificates)
- * are fetched into a heap array, up to PGP_MAX_KEYID_CERTS. */
-#define STACK_CANDIDATES 8
-
-static void
-verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_certsrc *src,
-    const pgp_verify_opts *o, const pgp_policy *pol)
+/* One signature: its own checks, then every certificate holding its issuer
+ * key ID (a flood of look-alikes must not hide the real one). Returns an
+ * error only when the run must fail; the verdict is in *res. */
+static pgp_err
+verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_verify_opts *o,
+    const pgp_policy *pol, pgp__evcache *cache)
 {
 	const pgp_sig *g = &s->sig;
-	const pgp_cert *stack_cands[STACK_CANDIDATES], **cands = stack_cands;
+	const pgp_cert *stack[STACK_CANDIDATES], **cands = stack;
 	uint8_t keyid[8];
-	size_t n, i;
+	size_t n = 0, i;
 	pgp_result best;
+	pgp_certq q;
 	int have_best = 0;
+	pgp_err e;
 
 	memset(res, 0, sizeof *res);
 	res->offset = s->off;
@@ -338,67 +439,71 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_cert
 	if (s->err != PGP_OK) {
 		res->status = s->err;
 		res->reason = s->why;
-		return;
+		return PGP_OK;
 	}
 	if (g->unknown_critical) {
 		res->status = PGP_ERR_UNSUPPORTED;
 		res->reason = "signature has an unknown critical subpacket or notation";
-		return;
+		return PGP_OK;
 	}
 	if (!g->has_created) {
 		res->status = PGP_ERR_MALFORMED;
 		res->reason = "signature has no hashed creation time";
-		return;
+		return PGP_OK;
 	}
 	if (res->created > o->now) {
 		res->status = PGP_ERR_NOT_YET;
 		res->reason = "signature was created after the reference time";
-		return;
+		return PGP_OK;
 	}
 	if (res->created < o->not_before) {
 		res->status = PGP_ERR_EXPIRED;
 		res->reason = "signature was created before the --not-before time";
-		return;
+		return PGP_OK;
 	}
 	if (res->created > o->not_after) {
 		res->status = PGP_ERR_NOT_YET;
 		res->reason = "signature was created after the --not-after time";
-		return;
+		return PGP_OK;
 	}
 	if (res->sig_expires && res->sig_expires <= o->now) {
 		res->status = PGP_ERR_EXPIRED;
 		res->reason = "signature expired";
-		return;
+		return PGP_OK;
 	}
 	if (!issuer_keyid(g, keyid)) {
 		res->status = PGP_ERR_NO_KEY;
 		res->reason = "signature names no issuer";
-		return;
+		return PGP_OK;
 	}
-	n = src ? src->find(src->ctx, keyid, cands, STACK_CANDIDATES) : 0;
-	if (n > STACK_CANDIDATES) {
-		/* every certificate holding the key ID is tried: a flood of
-		 * look-alikes must not hide the real one */
-		if (n > PGP_MAX_KEYID_CERTS)
-			n = PGP_MAX_KEYID_CERTS;
-		if ((cands = malloc(n * sizeof *cands)) == NULL) {
-			res->status = PGP_ERR_NOMEM;
-			res->reason = "out of memory";
-			return;
+	q.kind = PGP_CERTQ_KEYID;
+	q.p = keyid;
+	q.len = 8;
+	if ((e = lookup(cache->src, &q, stack, &cands, &n)) != PGP_OK) {
+		res->status = e;
+		if (e != PGP_ERR_LIMIT) {
+			res->reason = "certificate lookup failed";
+			return e;
 		}
-		n = src->find(src->ctx, keyid, cands, n);
-		if (n > PGP_MAX_KEYID_CERTS)
-			n = PGP_MAX_KEYID_CERTS;
+		res->reason = "more than PGP_MAX_KEYID_CERTS certificates hold the issuer key ID";
+		return PGP_OK;
 	}
 	if (n == 0) {
 		res->status = PGP_ERR_NO_KEY;
 		res->reason = "no certificate holds the signing key";
-		goto out;
+		return PGP_OK;
 	}
+	e = PGP_OK;
 	for (i = 0; i < n; i++) {
 		pgp_result r = *res;
-		int math_ok;
-		r.status = check_candidate(&r, s, &v->streams[s->stream], cands[i], keyid, o, pol, &math_ok, src);
+		int math_ok, fatal = 0;
+		r.status = check_candidate(&r, s, &v->streams[s->stream], cands[i], keyid, o, pol,
+		    cache, &math_ok, &fatal);
+		if (fatal) {
+			*res = r;
+			e = r.status;
+			goto out;
+		}
 		if (r.status == PGP_OK) {
 			*res = r;
 			goto out;
@@ -411,8 +516,30 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_cert
 	}
 	*res = best;
 out:
-	if (cands != stack_cands)
+	if (cands != stack)
 		free((void *)cands);
+	return e;
+}
+
+/* Distinct certificates (primary key fingerprints) with a good signature. */
+static size_t
+count_signers(const pgp_verifier *v)
+{
+	size_t i, j, n = 0;
+	for (i = 0; i < v->nsigs; i++) {
+		const pgp_result *r = &v->results[i];
+		if (r->status != PGP_OK)
+			continue;
+		for (j = 0; j < i; j++) {
+			const pgp_result *p = &v->results[j];
+			if (p->status == PGP_OK && p->cert_fpr.len == r->cert_fpr.len &&
+			    memcmp(p->cert_fpr.v, r->cert_fpr.v, r->cert_fpr.len) == 0)
+				break;
+		}
+		if (j == i)
+			n++;
+	}
+	return n;
 }
 
 /* see verify.h */
@@ -421,21 +548,33 @@ pgp_verifier_finish(pgp_verifier *v, const pgp_certsrc *src, const pgp_verify_op
 {
 	pgp_policy stdpol;
 	const pgp_policy *pol = o->policy;
+	pgp__evcache cache;
+	pgp_err e = PGP_OK;
 	size_t i;
 	if (pol == NULL) {
 		pgp_policy_init(&stdpol);
 		pol = &stdpol;
 	}
 	free(v->results);
+	v->ngood = v->nsigners = 0;
 	v->results = calloc(v->nsigs ? v->nsigs : 1, sizeof *v->results);
 	if (v->results == NULL)
 		return PGP_ERR_NOMEM;
-	v->ngood = 0;
-	for (i = 0; i < v->nsigs; i++) {
-		verify_one(&v->results[i], v, &v->sigs[i], src, o, pol);
+	pgp__evcache_init(&cache, src, o->now, pol);
+	for (i = 0; i < v->nsigs && e == PGP_OK; i++)
+		e = verify_one(&v->results[i], v, &v->sigs[i], o, pol, &cache);
+	v->nevals = cache.evals;
+	pgp__evcache_free(&cache);
+	if (e != PGP_OK) {
+		/* a run that could not finish says nothing good */
+		free(v->results);
+		v->results = NULL;
+		return e;
+	}
+	for (i = 0; i < v->nsigs; i++)
 		if (v->results[i].status == PGP_OK)
 			v->ngood++;
-	}
+	v->nsigners = count_signers(v);
 	return PGP_OK;
 }
 
@@ -458,6 +597,13 @@ size_t
 pgp_verifier_good(const pgp_verifier *v)
 {
 	return v->ngood;
+}
+
+/* see verify.h */
+size_t
+pgp_verifier_good_signers(const pgp_verifier *v)
+{
+	return v->nsigners;
 }
 
 /* see verify.h */

@@ -63,7 +63,20 @@ typedef struct pgp_verifier pgp_verifier;
  */
 pgp_err pgp_verifier_new(pgp_verifier **out, const uint8_t *sigs, size_t len, pgp_diag *diag);
 void pgp_verifier_update(pgp_verifier *v, const uint8_t *data, size_t n);
-/* Computes every result. Returns PGP_OK if it ran (results say good or not). */
+/*
+ * Computes every result. Returns PGP_OK if it ran (results say good or not).
+ * Every certificate is evaluated once per call, however many signatures
+ * (or checks of other certificates holding a signing key) need it. An
+ * error (PGP_ERR_NOMEM, or an error of src->find) fails the whole run: no
+ * result is kept. Results point into certificates of src (pgp_result.cert,
+ * .primary_uid): src must outlive the verifier's use of them.
+ *
+ * A signing key's material held by other certificates of src too
+ * (docs/semantics.md "Copies of one key"): a revocation of it in any of them
+ * (hard, or soft before the signature) makes the signature's status
+ * PGP_ERR_REVOKED; a bare key (no user ID, subkey or signature) is
+ * PGP_ERR_UNUSABLE when another certificate holds the same key material.
+ */
 pgp_err pgp_verifier_finish(pgp_verifier *v, const pgp_certsrc *src, const pgp_verify_opts *o);
 
 /*
@@ -81,8 +94,15 @@ pgp_err pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
 
 size_t pgp_verifier_count(const pgp_verifier *v);
 const pgp_result *pgp_verifier_result(const pgp_verifier *v, size_t i);
-/* Number of results with status PGP_OK. */
+/* Number of results with status PGP_OK (signature packets, not signers). */
 size_t pgp_verifier_good(const pgp_verifier *v);
+/*
+ * Number of DISTINCT certificates (by primary key fingerprint) with at
+ * least one good signature: what an "N of M signers" rule counts. The same
+ * signature twice, or signatures by a primary key and by its subkey, are
+ * one signer.
+ */
+size_t pgp_verifier_good_signers(const pgp_verifier *v);
 pgp_view pgp_verifier_content(const pgp_verifier *v);
 /* 1 if the input was a cleartext-signed message, 2 inline-signed, 0 detached. */
 int pgp_verifier_kind(const pgp_verifier *v);

@@ -7,6 +7,7 @@
 #define PGP_VERIFY_INT_H
 
 #include "verify.h"
+#include "eval.h"
 #include "hash.h"
 #include "limits.h"
 #include "sighash.h"
@@ -36,6 +37,8 @@ struct pgp_verifier {
 	size_t nstreams;
 	pgp_result *results;
 	size_t ngood;
+	size_t nsigners;      /* distinct certificates with a good signature */
+	size_t nevals;        /* certificate evaluations the last finish() ran */
 	pgp_view content;
 	uint8_t *owned[PGP_MAX_NESTING + 4]; /* decompressed / reassembled / cleartext buffers */
 	size_t nowned;
@@ -43,6 +46,32 @@ struct pgp_verifier {
 	size_t nhash_ids;
 	uint8_t hash_id_buf[16];
 };
+
+/*
+ * Certificate evaluations of one pgp_verifier_finish() run, keyed by
+ * certificate (all at one reference time under one policy): every
+ * certificate is evaluated once however many signatures or cross-checks
+ * need it.
+ */
+typedef struct pgp__evcache_ent {
+	const pgp_cert *cert;   /* NULL: empty slot */
+	pgp_certeval *ev;       /* its own allocation: stays put when the table grows */
+} pgp__evcache_ent;
+
+typedef struct pgp__evcache {
+	pgp__evcache_ent *tab;
+	size_t cap, n;          /* cap is 0 or a power of two */
+	const pgp_certsrc *src;
+	int64_t t;
+	const pgp_policy *pol;
+	size_t evals;           /* pgp_cert_eval() calls so far */
+} pgp__evcache;
+
+void pgp__evcache_init(pgp__evcache *c, const pgp_certsrc *src, int64_t t, const pgp_policy *pol);
+/* The evaluation of cert (computed on first use; valid until
+ * pgp__evcache_free). Only PGP_ERR_NOMEM fails. */
+pgp_err pgp__evcache_get(pgp__evcache *c, const pgp_cert *cert, const pgp_certeval **out);
+void pgp__evcache_free(pgp__evcache *c);
 
 /* Keep an owned buffer until the verifier is freed (PGP_ERR_LIMIT if full). */
 pgp_err pgp__verifier_keep(pgp_verifier *v, uint8_t *p);

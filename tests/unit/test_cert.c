@@ -1,11 +1,85 @@
-/* test_cert.c - certificate sets, the key ID index, and evaluation at a time. */
+/* test_cert.c - certificate sets (merging copies, lookups, limits, out of
+ * memory), evaluation at a time, and what the verifier draws from a set. */
 #include "t.h"
 #include "pgp/cert.h"
 #include "pgp/eval.h"
+#include "pgp/verify_int.h"
+
+#define KS "vectors/keyset/"
+#define AT_KS 1710000000 /* the reference time of vectors/keyset */
+
+/*
+ * Allocation failure injection: the one malloc, calloc or realloc call
+ * that finds t_alloc_left at 0 fails (-1: none does). glibc lets a program replace them;
+ * under AddressSanitizer (which replaces them itself) the test is skipped.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define T_NO_INTERPOSE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define T_NO_INTERPOSE 1
+#endif
+#endif
+#if !defined(T_NO_INTERPOSE) && defined(__GLIBC__)
+static long t_alloc_left = -1;
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+static int
+t_alloc_fails(void)
+{
+	if (t_alloc_left < 0)
+		return 0;
+	if (t_alloc_left == 0) {
+		t_alloc_left = -1; /* this one fails, the following succeed again */
+		return 1;
+	}
+	t_alloc_left--;
+	return 0;
+}
+
+void *
+malloc(size_t n)
+{
+	return t_alloc_fails() ? NULL : __libc_malloc(n);
+}
+
+void *
+calloc(size_t a, size_t b)
+{
+	return t_alloc_fails() ? NULL : __libc_calloc(a, b);
+}
+
+void *
+realloc(void *p, size_t n)
+{
+	return t_alloc_fails() ? NULL : __libc_realloc(p, n);
+}
+
+void
+free(void *p)
+{
+	__libc_free(p);
+}
+#define T_CAN_FAIL_ALLOC 1
+#endif
 
 #define V "vectors/verify/keys/"
 #define T2020_07 1593561600 /* 2020-07-01 */
 #define T2026_12 1796169600 /* 2026-12-01 */
+
+/* Key ID lookup through the certsrc interface; returns the total. */
+static size_t
+find_kid(const pgp_certset *s, const uint8_t keyid[8], const pgp_cert **out, size_t max)
+{
+	pgp_certsrc src;
+	size_t total = 99;
+	pgp_certset_source(s, &src);
+	T_EQ_INT(pgp_certsrc_by_keyid(&src, keyid, out, max, &total), PGP_OK);
+	return total;
+}
 
 static pgp_certset *
 load(const char *const *files, size_t n, unsigned char **bufs)
@@ -35,17 +109,17 @@ test_index_finds_primary_and_subkeys(void)
 	for (i = 0; i < pgp_certset_count(s); i++) {
 		uint32_t k;
 		c = pgp_certset_get(s, i);
-		T_EQ_INT(pgp_certset_find(s, c->primary.keyid, found, 4), 1);
+		T_EQ_INT(find_kid(s, c->primary.keyid, found, 4), 1);
 		T_ASSERT(found[0] == c);
 		for (k = 0; k < c->nsubs; k++) {
 			int idx = -2;
-			T_EQ_INT(pgp_certset_find(s, c->subs[k].key.keyid, found, 4), 1);
+			T_EQ_INT(find_kid(s, c->subs[k].key.keyid, found, 4), 1);
 			T_ASSERT(found[0] == c);
 			T_ASSERT(pgp_cert_key_by_id(c, c->subs[k].key.keyid, &idx) == &c->subs[k].key);
 			T_EQ_INT(idx, (int)k);
 		}
 	}
-	T_EQ_INT(pgp_certset_find(s, nokey, found, 4), 0);
+	T_EQ_INT(find_kid(s, nokey, found, 4), 0);
 	T_ASSERT(pgp_certset_get(s, 3) == NULL);
 	pgp_certset_free(s);
 	for (i = 0; i < 3; i++)
@@ -53,16 +127,27 @@ test_index_finds_primary_and_subkeys(void)
 }
 
 static void
-test_same_cert_twice_is_two_entries(void)
+test_same_cert_twice_is_one_merged_cert(void)
 {
-	/* loading a cert twice gives two candidates for its key ID */
-	static const char *const files[] = {V "rsa2048.pgp", V "rsa2048.pgp"};
-	unsigned char *bufs[2] = {0};
-	pgp_certset *s = load(files, 2, bufs);
-	const pgp_cert *found[1];
+	/* loading a cert twice gives one merged certificate (two copies) */
+	static const char *const files[] = {V "rsa2048.pgp", V "rsa2048.pgp", V "ed25519.pgp"};
+	unsigned char *bufs[3] = {0};
+	pgp_certset *s = load(files, 3, bufs);
+	const pgp_cert *found[1], *c;
 	T_EQ_INT(pgp_certset_count(s), 2);
-	/* the count is the total even when max is smaller */
-	T_EQ_INT(pgp_certset_find(s, pgp_certset_get(s, 0)->primary.keyid, found, 1), 2);
+	T_EQ_INT(pgp_certset_copies(s), 3);
+	c = pgp_certset_get(s, 0);
+	T_ASSERT(c != NULL);
+	if (c == NULL)
+		return;
+	T_EQ_INT(c->ncopies, 2);
+	/* identical signatures are one: the merge has what one copy has */
+	T_EQ_INT(c->nuids, pgp_certset_copy(s, 0)->nuids);
+	T_EQ_INT(c->ndsigs, pgp_certset_copy(s, 0)->ndsigs);
+	T_EQ_INT(c->uids[0].nsigs, pgp_certset_copy(s, 0)->uids[0].nsigs);
+	T_EQ_INT(find_kid(s, c->primary.keyid, found, 1), 1);
+	T_ASSERT(found[0] == c);
+	free(bufs[2]);
 	pgp_certset_free(s);
 	free(bufs[0]);
 	free(bufs[1]);
@@ -183,13 +268,342 @@ test_eval_backsig_and_revocation(void)
 	free(buf);
 }
 
+
+/* Verify sig over data with the set; the status of signature 0 (or the error). */
+static pgp_err
+verify_with(const pgp_certset *s, const unsigned char *sig, size_t siglen,
+    const unsigned char *data, size_t dlen, size_t *good, size_t *signers, size_t *evals)
+{
+	pgp_verifier *v = NULL;
+	pgp_verify_opts o;
+	pgp_certsrc src;
+	pgp_err e;
+	pgp_certset_source(s, &src);
+	pgp_verify_opts_init(&o, AT_KS);
+	if ((e = pgp_verifier_new(&v, sig, siglen, NULL)) != PGP_OK)
+		return e;
+	pgp_verifier_update(v, data, dlen);
+	if ((e = pgp_verifier_finish(v, &src, &o)) == PGP_OK) {
+		e = pgp_verifier_result(v, 0)->status;
+		if (good)
+			*good = pgp_verifier_good(v);
+		if (signers)
+			*signers = pgp_verifier_good_signers(v);
+		if (evals)
+			*evals = v->nevals;
+	}
+	pgp_verifier_free(v);
+	return e;
+}
+
+typedef struct blob {
+	unsigned char *p;
+	size_t len;
+} blob;
+
+static blob
+slurp(const char *path)
+{
+	blob b;
+	b.p = t_slurp(path, &b.len);
+	T_ASSERT(b.p != NULL);
+	return b;
+}
+
+static void
+test_union_of_copies(void)
+{
+	/* one copy has the subkey and no user ID, the other the user ID */
+	blob a = slurp(KS "keys/victim-subkey-only.pgp"), b = slurp(KS "keys/victim-uid-only.pgp");
+	blob sig = slurp(KS "sig/victim-subkey.sig"), data = slurp(KS "data/msg.txt");
+	pgp_certset *s = NULL;
+	const pgp_cert *c;
+	if (!a.p || !b.p || !sig.p || !data.p)
+		return;
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, a.p, a.len, NULL), PGP_OK);
+	T_EQ_INT(verify_with(s, sig.p, sig.len, data.p, data.len, NULL, NULL, NULL), PGP_ERR_UNUSABLE);
+	c = pgp_certset_get(s, 0);
+	T_EQ_INT(pgp_certset_add(s, b.p, b.len, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_count(s), 1);
+	T_EQ_INT(pgp_certset_copies(s), 2);
+	/* the certificate handed out before the merge is still there, unchanged */
+	T_EQ_INT(c->nuids, 0);
+	T_EQ_INT(c->nsubs, 1);
+	c = pgp_certset_get(s, 0);
+	T_EQ_INT(c->ncopies, 2);
+	T_EQ_INT(c->nuids, 1);
+	T_EQ_INT(c->nsubs, 1);
+	T_EQ_INT(c->subs[0].nsigs, 1);
+	T_EQ_INT(verify_with(s, sig.p, sig.len, data.p, data.len, NULL, NULL, NULL), PGP_OK);
+	pgp_certset_free(s);
+	free(a.p);
+	free(b.p);
+	free(sig.p);
+	free(data.p);
+}
+
+static void
+test_revocation_certificate_in_any_order(void)
+{
+	blob k = slurp(KS "keys/victim-stale.pgp"), r = slurp(KS "keys/victim-revocation-certificate.pgp");
+	blob sig = slurp(KS "sig/victim-primary.sig"), data = slurp(KS "data/msg.txt");
+	int order;
+	if (!k.p || !r.p || !sig.p || !data.p)
+		return;
+	for (order = 0; order < 2; order++) {
+		pgp_certset *s = NULL;
+		T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+		T_EQ_INT(pgp_certset_add(s, order ? r.p : k.p, order ? r.len : k.len, NULL), PGP_OK);
+		T_EQ_INT(pgp_certset_add(s, order ? k.p : r.p, order ? k.len : r.len, NULL), PGP_OK);
+		T_EQ_INT(pgp_certset_count(s), 1);
+		T_EQ_INT(pgp_certset_get(s, 0)->nloose, 1);
+		T_EQ_INT(verify_with(s, sig.p, sig.len, data.p, data.len, NULL, NULL, NULL),
+		    PGP_ERR_REVOKED);
+		pgp_certset_free(s);
+	}
+	free(k.p);
+	free(r.p);
+	free(sig.p);
+	free(data.p);
+}
+
+static void
+test_lookup_by_fingerprint_and_email(void)
+{
+	blob k = slurp(KS "keys/victim-stale.pgp"), q = slurp(KS "keys/carol.pgp");
+	pgp_certset *s = NULL;
+	pgp_certsrc src;
+	const pgp_cert *out[2], *v;
+	pgp_fpr f;
+	size_t n = 9;
+	static const char *const hits[] = {"victim@example.org", "Victim@EXAMPLE.ORG", "VICTIM@example.org"};
+	static const char *const misses[] = {"victim@example.com", "victim@example.or", "ictim@example.org",
+	    "Victim <victim@example.org>", ""};
+	size_t i;
+	if (!k.p || !q.p)
+		return;
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, q.p, q.len, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, k.p, k.len, NULL), PGP_OK);
+	pgp_certset_source(s, &src);
+	v = pgp_certset_get(s, 1);
+	T_ASSERT(v != NULL && v->nsubs == 1);
+	if (v == NULL || v->nsubs != 1)
+		return;
+	/* fingerprint of the primary and of the subkey */
+	T_EQ_INT(pgp_certsrc_by_fpr(&src, &v->primary.fpr, out, 2, &n), PGP_OK);
+	T_EQ_INT(n, 1);
+	T_ASSERT(out[0] == v);
+	T_EQ_INT(pgp_certsrc_by_fpr(&src, &v->subs[0].key.fpr, out, 2, &n), PGP_OK);
+	T_EQ_INT(n, 1);
+	/* the same key ID part, another fingerprint: not found */
+	f = v->subs[0].key.fpr;
+	f.v[0] ^= 1;
+	T_EQ_INT(pgp_certsrc_by_fpr(&src, &f, out, 2, &n), PGP_OK);
+	T_EQ_INT(n, 0);
+	f.len = 7;
+	T_EQ_INT(pgp_certsrc_by_fpr(&src, &f, out, 2, &n), PGP_ERR_INVALID);
+	for (i = 0; i < sizeof hits / sizeof hits[0]; i++) {
+		T_EQ_INT(pgp_certsrc_by_email(&src, hits[i], strlen(hits[i]), out, 2, &n), PGP_OK);
+		T_EQ_INT(n, 1);
+		T_ASSERT(out[0] == v);
+	}
+	for (i = 0; i < sizeof misses / sizeof misses[0]; i++) {
+		T_EQ_INT(pgp_certsrc_by_email(&src, misses[i], strlen(misses[i]), out, 2, &n), PGP_OK);
+		T_EQ_INT(n, 0);
+	}
+	T_EQ_INT(pgp_certsrc_by_email(&src, "carol@example.org", 17, out, 2, &n), PGP_OK);
+	T_EQ_INT(n, 1);
+	T_ASSERT(out[0] == pgp_certset_get(s, 0));
+	pgp_certset_free(s);
+	free(k.p);
+	free(q.p);
+}
+
+static void
+test_uid_email(void)
+{
+	static const struct {
+		const char *uid, *addr;
+	} c[] = {
+		{"Alice <alice@example.org>", "alice@example.org"},
+		{"Alice (at work) <a@b.example>", "a@b.example"},
+		{"<x@y> Mallory <m@evil.example>", "m@evil.example"},
+		{"bob@example.org", "bob@example.org"},
+		{"Bob bob@example.org", NULL},
+		{"Alice <>", NULL},
+		{"Alice <alice@example.org", NULL},
+		{"no address", NULL},
+	};
+	size_t i;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		pgp_view u, a;
+		int r;
+		u.p = (const uint8_t *)c[i].uid;
+		u.len = strlen(c[i].uid);
+		r = pgp_uid_email(u, &a);
+		T_EQ_INT(r, c[i].addr != NULL);
+		if (r && c[i].addr) {
+			T_EQ_INT(a.len, strlen(c[i].addr));
+			T_EQ_MEM(a.p, c[i].addr, a.len);
+		}
+	}
+}
+
+static void
+test_signature_cap_per_component(void)
+{
+	blob ok = slurp(KS "keys/victim-uid-8192-sigs.pgp"), over = slurp(KS "keys/victim-uid-8193-sigs.pgp");
+	pgp_certset *s = NULL;
+	pgp_certsrc src;
+	pgp_diag d = {0, -1, NULL};
+	const pgp_cert *out[1];
+	const uint8_t kid[8] = {0};
+	size_t n = 5;
+	if (!ok.p || !over.p)
+		return;
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, ok.p, ok.len, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_count(s), 1);
+	T_EQ_INT(pgp_certset_add(s, over.p, over.len, &d), PGP_ERR_LIMIT);
+	T_EQ_INT(d.offset, 0);              /* the certificate's offset */
+	T_EQ_INT(d.tag, 13);                /* the component: a user ID */
+	T_ASSERT(d.what && strstr(d.what, "PGP_MAX_SIGS_PER_COMP") && strstr(d.what, "user ID"));
+	/* fail closed: the set that lost a certificate answers nothing */
+	T_EQ_INT(pgp_certset_count(s), 0);
+	T_ASSERT(pgp_certset_get(s, 0) == NULL);
+	pgp_certset_source(s, &src);
+	T_EQ_INT(pgp_certsrc_by_keyid(&src, kid, out, 1, &n), PGP_ERR_LIMIT);
+	T_EQ_INT(n, 0);
+	T_EQ_INT(pgp_certset_add(s, ok.p, ok.len, NULL), PGP_ERR_LIMIT);
+	pgp_certset_free(s);
+	free(ok.p);
+	free(over.p);
+}
+
+static void
+test_flooded_cert_evaluated_once(void)
+{
+	blob k = slurp(KS "keys/victim-flooded.pgp"), sig = slurp(KS "sig/victim-four.sig");
+	blob data = slurp(KS "data/msg.txt"), other = slurp(KS "keys/other-revokes-victim-subkey.pgp");
+	pgp_certset *s = NULL;
+	size_t good = 0, signers = 0, evals = 0;
+	if (!k.p || !sig.p || !data.p || !other.p)
+		return;
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, k.p, k.len, NULL), PGP_OK);
+	T_EQ_INT(verify_with(s, sig.p, sig.len, data.p, data.len, &good, &signers, &evals), PGP_OK);
+	T_EQ_INT(good, 4);
+	T_EQ_INT(signers, 1);   /* primary and subkey of one certificate */
+	T_EQ_INT(evals, 1);     /* four signatures, one evaluation */
+	/* a second certificate holding the signing subkey (and revoking it):
+	 * both are evaluated once for all four signatures */
+	T_EQ_INT(pgp_certset_add(s, other.p, other.len, NULL), PGP_OK);
+	T_EQ_INT(verify_with(s, sig.p, sig.len, data.p, data.len, &good, &signers, &evals), PGP_OK);
+	T_EQ_INT(good, 2);      /* the primary key's two */
+	T_EQ_INT(signers, 1);
+	T_EQ_INT(evals, 2);
+	pgp_certset_free(s);
+	free(k.p);
+	free(sig.p);
+	free(data.p);
+	free(other.p);
+}
+
+static void
+test_same_signature_twice_is_one_signer(void)
+{
+	blob k = slurp(KS "keys/victim-stale.pgp"), sig = slurp(KS "sig/victim-primary-twice.sig");
+	blob data = slurp(KS "data/msg.txt");
+	pgp_certset *s = NULL;
+	size_t good = 0, signers = 0;
+	if (!k.p || !sig.p || !data.p)
+		return;
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, k.p, k.len, NULL), PGP_OK);
+	T_EQ_INT(verify_with(s, sig.p, sig.len, data.p, data.len, &good, &signers, NULL), PGP_OK);
+	T_EQ_INT(good, 2);
+	T_EQ_INT(signers, 1);
+	pgp_certset_free(s);
+	free(k.p);
+	free(sig.p);
+	free(data.p);
+}
+
+/*
+ * Out of memory never weakens a verdict: fail the k-th allocation (only
+ * that one) for every k while a stale copy, a revoked copy and a revocation certificate are
+ * loaded (in separate calls) and a signature is verified. Each run either
+ * fails with an error or says revoked; none says good.
+ */
+static void
+test_out_of_memory_never_weakens(void)
+{
+#ifdef T_CAN_FAIL_ALLOC
+	/* each scenario: a stale copy, then what revokes (one add each), then a
+	 * signature the second file revokes */
+	static const char *const scen[][3] = {
+		{KS "keys/victim-stale.pgp", KS "keys/victim-revocation-certificate.pgp",
+		    KS "sig/victim-primary.sig"},
+		{KS "keys/victim-stale.pgp", KS "keys/victim-subkey-revoked.pgp",
+		    KS "sig/victim-subkey.sig"},
+		{KS "keys/victim-subkey-revoked.pgp", KS "keys/victim-subkey-as-bare-primary.pgp",
+		    KS "sig/victim-subkey.sig"},
+	};
+	blob data = slurp(KS "data/msg.txt");
+	size_t sc, i;
+	for (sc = 0; sc < sizeof scen / sizeof scen[0]; sc++) {
+		blob f[3];
+		long k;
+		int completed = 0, failed = 0;
+		for (i = 0; i < 3; i++)
+			f[i] = slurp(scen[sc][i]);
+		for (k = 0; k < 100000 && !completed && f[0].p && f[1].p && f[2].p && data.p; k++) {
+			pgp_certset *s = NULL;
+			pgp_err e = PGP_OK;
+			t_alloc_left = k;
+			if (pgp_certset_new(&s) != PGP_OK)
+				e = PGP_ERR_NOMEM;
+			for (i = 0; i < 2 && e == PGP_OK; i++)
+				e = pgp_certset_add(s, f[i].p, f[i].len, NULL);
+			if (e == PGP_OK)
+				e = verify_with(s, f[2].p, f[2].len, data.p, data.len, NULL, NULL, NULL);
+			completed = t_alloc_left > 0;
+			t_alloc_left = -1;
+			if (e != PGP_ERR_NOMEM && e != PGP_ERR_REVOKED)
+				fprintf(stderr, "%s: allocation %ld failed: %s\n", scen[sc][1], k,
+				    pgp_errname(e));
+			T_ASSERT(e == PGP_ERR_NOMEM || e == PGP_ERR_REVOKED);
+			failed += e == PGP_ERR_NOMEM;
+			pgp_certset_free(s);
+		}
+		T_ASSERT(completed);   /* a run without failure was reached ... */
+		T_ASSERT(failed > 10); /* ... after many with one */
+		for (i = 0; i < 3; i++)
+			free(f[i].p);
+	}
+	free(data.p);
+#else
+	printf("skip - allocation failure injection unavailable (sanitizer build)\n");
+#endif
+}
+
 int
 main(void)
 {
 	T_RUN(test_index_finds_primary_and_subkeys);
-	T_RUN(test_same_cert_twice_is_two_entries);
+	T_RUN(test_same_cert_twice_is_one_merged_cert);
 	T_RUN(test_truncated_keyring_keeps_earlier_certs);
 	T_RUN(test_eval_expiry_depends_on_time);
 	T_RUN(test_eval_backsig_and_revocation);
+	T_RUN(test_union_of_copies);
+	T_RUN(test_revocation_certificate_in_any_order);
+	T_RUN(test_lookup_by_fingerprint_and_email);
+	T_RUN(test_uid_email);
+	T_RUN(test_signature_cap_per_component);
+	T_RUN(test_flooded_cert_evaluated_once);
+	T_RUN(test_same_signature_twice_is_one_signer);
+	T_RUN(test_out_of_memory_never_weakens);
 	return T_DONE();
 }

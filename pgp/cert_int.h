@@ -1,0 +1,44 @@
+/*
+ * cert_int.h - internals shared by cert.c (assembly of one certificate) and
+ * certset.c (the set). Not part of the public API.
+ */
+#ifndef PGP_CERT_INT_H
+#define PGP_CERT_INT_H
+
+#include "cert.h"
+
+/* Counts of one certificate's parts, from a first framing pass. */
+typedef struct cert_counts {
+	size_t nuids, nsubs, nsigs;
+	size_t end;  /* bytes of input the certificate spans */
+} cert_counts;
+
+int pgp__is_primary_tag(int tag);
+
+/*
+ * Frame the packets of one certificate starting at a primary key packet.
+ * A framing error after the primary key ends the certificate there: it is
+ * kept, and the error comes back in *pending for the caller to report.
+ * PGP_ERR_LIMIT (diag: certificate offset, component tag) beyond
+ * PGP_MAX_UIDS, PGP_MAX_SUBKEYS or PGP_MAX_SIGS_PER_COMP.
+ */
+pgp_err pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag);
+
+/*
+ * Second pass: one allocation (free()) holding the cert and its arrays.
+ * Components whose key does not parse are dropped with their signatures.
+ */
+pgp_err pgp__cert_build(pgp_cert **out, const pgp_rd *start, const cert_counts *c,
+    pgp_diag *diag);
+
+/*
+ * cert_merge.c: one certificate from n >= 1 copies with the same primary
+ * key and the stand-alone revocations naming it (the union: see cert.h,
+ * pgp_certset_add). The result is one allocation (free()); its views
+ * borrow from the copies' input. PGP_ERR_LIMIT (diag set) when the union
+ * exceeds PGP_MAX_UIDS, PGP_MAX_SUBKEYS or PGP_MAX_SIGS_PER_COMP.
+ */
+pgp_err pgp__cert_merge(pgp_cert **out, const pgp_cert *const *copies, size_t n,
+    const pgp_rd *loose, size_t nloose, pgp_diag *diag);
+
+#endif
