@@ -19,13 +19,7 @@
 #include <stdint.h>
 #include "err.h"
 #include "buf.h"
-
-/* RFC 9580 §6.2.1 armor header lines (the ones wotkit writes). */
-typedef enum pgp_armor_kind {
-	PGP_ARMOR_PUBLIC_KEY = 0, /* "PGP PUBLIC KEY BLOCK" */
-	PGP_ARMOR_SIGNATURE,      /* "PGP SIGNATURE" */
-	PGP_ARMOR_MESSAGE         /* "PGP MESSAGE" */
-} pgp_armor_kind;
+#include "classify.h"
 
 /* One armor header (§6.2.2), e.g. {"Comment", "exported by wotkit"}. */
 typedef struct pgp_armor_hdr {
@@ -35,12 +29,18 @@ typedef struct pgp_armor_hdr {
 	                      trims them) */
 } pgp_armor_hdr;
 
-/* The label of a kind ("PGP PUBLIC KEY BLOCK"), or NULL if unknown. */
+/*
+ * The kind of block is the pgp_armor_kind of classify.h (one enum for the
+ * labels wotkit reads and writes). Only the kinds wotkit writes have a label
+ * here: PGP_ARMOR_PUBLIC_KEY "PGP PUBLIC KEY BLOCK", PGP_ARMOR_SIGNATURE
+ * "PGP SIGNATURE", PGP_ARMOR_MESSAGE "PGP MESSAGE" (RFC 9580 §6.2.1);
+ * NULL for the others (NONE, PRIVATE_KEY, OTHER) and unknown values.
+ */
 const char *pgp_armor_kind_label(pgp_armor_kind kind);
 
 /*
  * Append the armored form of data[0..len) to out (caller-initialised, its
- * cap applies). PGP_ERR_INVALID for an unknown kind, a bad header (see
+ * cap applies). PGP_ERR_INVALID for a kind without a label, a bad header (see
  * pgp_armor_hdr) or data == NULL with len > 0; PGP_ERR_LIMIT for data
  * longer than PGP_MAX_ARMOR_DECODED, a header line longer than
  * PGP_MAX_ARMOR_LINE, or out's cap; PGP_ERR_NOMEM. On error out is as it was.

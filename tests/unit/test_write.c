@@ -822,7 +822,12 @@ test_armor_kinds_and_headers(void)
 	/* labels */
 	T_EQ_STR(pgp_armor_kind_label(PGP_ARMOR_PUBLIC_KEY), "PGP PUBLIC KEY BLOCK");
 	T_EQ_STR(pgp_armor_kind_label(PGP_ARMOR_SIGNATURE), "PGP SIGNATURE");
+	T_EQ_STR(pgp_armor_kind_label(PGP_ARMOR_MESSAGE), "PGP MESSAGE");
 	T_ASSERT(pgp_armor_kind_label((pgp_armor_kind)7) == NULL);
+	/* one enum with classify.h: the kinds wotkit does not write have no label */
+	T_ASSERT(pgp_armor_kind_label(PGP_ARMOR_NONE) == NULL);
+	T_ASSERT(pgp_armor_kind_label(PGP_ARMOR_PRIVATE_KEY) == NULL);
+	T_ASSERT(pgp_armor_kind_label(PGP_ARMOR_OTHER) == NULL);
 	b.len = 0;
 	T_EQ_INT(pgp_armor_write(&b, PGP_ARMOR_SIGNATURE, NULL, 0, NULL, 0), PGP_OK);
 	T_ASSERT(b.len == 65 && memcmp(b.p, "-----BEGIN PGP SIGNATURE-----\n\n=twTO\n"
@@ -878,7 +883,9 @@ test_armor_rejects_bad_headers(void)
 		free(big);
 	}
 	pgp_buf_init(&b, 1024);
-	T_EQ_INT(pgp_armor_write(&b, (pgp_armor_kind)3, NULL, 0, NULL, 0), PGP_ERR_INVALID);
+	T_EQ_INT(pgp_armor_write(&b, (pgp_armor_kind)99, NULL, 0, NULL, 0), PGP_ERR_INVALID);
+	T_EQ_INT(pgp_armor_write(&b, PGP_ARMOR_PRIVATE_KEY, NULL, 0, NULL, 0), PGP_ERR_INVALID);
+	T_EQ_INT(pgp_armor_write(&b, PGP_ARMOR_NONE, NULL, 0, NULL, 0), PGP_ERR_INVALID);
 	T_EQ_INT(pgp_armor_write(&b, PGP_ARMOR_MESSAGE, NULL, 0, NULL, 1), PGP_ERR_INVALID);
 	T_EQ_INT(pgp_armor_write(&b, PGP_ARMOR_MESSAGE, NULL, 1, NULL, 0), PGP_ERR_INVALID);
 	T_EQ_INT(b.len, 0);
