@@ -16,7 +16,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "pgp/hash.h"
+#include "pgp/hash_int.h"
 
 /* RFC 9580 text names: SHA256, SHA512, SHA3-256, ... */
 static int

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <openssl/evp.h>
-#include "pgp/hash.h"
+#include "pgp/hash_int.h"
 
 static double
 now(void)

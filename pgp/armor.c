@@ -3,6 +3,8 @@
 #include <string.h>
 #include "armor.h"
 #include "limits.h"
+#include "armor_int.h"
+#include "err_int.h"
 
 static const char b64chars[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -16,6 +16,7 @@
 #include "cert.h"
 #include "cert_int.h"
 #include "limits.h"
+#include "err_int.h"
 
 int
 pgp__is_primary_tag(int tag)

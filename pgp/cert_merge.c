@@ -16,6 +16,7 @@
 #include "cert.h"
 #include "cert_int.h"
 #include "limits.h"
+#include "err_int.h"
 
 /* One signature on its way into the merged certificate. */
 typedef struct msig {

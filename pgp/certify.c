@@ -4,7 +4,8 @@
  */
 #include <string.h>
 #include "certify.h"
-#include "sighash.h"
+#include "sighash_int.h"
+#include "certify_int.h"
 
 /* see certify.h */
 int

@@ -4,6 +4,8 @@
 #include "armor.h"
 #include "hash.h"
 #include "limits.h"
+#include "armor_int.h"
+#include "err_int.h"
 
 static int
 is_ws(uint8_t c)

@@ -11,7 +11,7 @@
  * is global.
  */
 #include <stdatomic.h>
-#include "hash.h"
+#include "hash_int.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

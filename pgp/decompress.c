@@ -8,6 +8,8 @@
 #include "buf.h"
 #include "decompress.h"
 #include "limits.h"
+#include "decompress_int.h"
+#include "err_int.h"
 
 #define LIMIT_WHAT "decompressed size limit (all compressed packets of the message together)"
 

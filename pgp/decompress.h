@@ -65,9 +65,4 @@ pgp_err pgp_decompress_to(const pgp_pkt *pkt, uint8_t *algo_out, size_t *budget,
 pgp_err pgp_decompress(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
     uint8_t *algo_out, pgp_diag *diag);
 
-/* Internal (tests, fuzzing): pgp_decompress with an explicit fresh budget
- * of cap octets instead of PGP_MAX_DECOMPRESSED. */
-pgp_err pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
-    uint8_t *algo_out, size_t cap, pgp_diag *diag);
-
 #endif

@@ -1,5 +1,6 @@
 /* err.c - names of error codes. see err.h */
 #include "err.h"
+#include "err_int.h"
 
 static const struct {
 	pgp_err code;

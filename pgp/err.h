@@ -46,9 +46,4 @@ const char *pgp_strerror(pgp_err e);
 /* Short stable token of a code ("truncated", "bad-signature", ...), for JSON/tests. */
 const char *pgp_errname(pgp_err e);
 
-/* Internal: fill *diag (if diag is not NULL). */
-void pgp__diag_set(pgp_diag *diag, size_t offset, int tag, const char *what);
-/* Internal: pgp__diag_set(), then return e. */
-pgp_err pgp__fail(pgp_diag *diag, pgp_err e, size_t offset, int tag, const char *what);
-
 #endif

@@ -21,6 +21,8 @@
 #include "certify.h"
 #include "limits.h"
 #include "pk.h"
+#include "certify_int.h"
+#include "eval_int.h"
 
 #define NONE SIZE_MAX
 

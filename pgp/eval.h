@@ -71,12 +71,6 @@ pgp_err pgp_cert_eval(pgp_certeval *out, const pgp_cert *c, const pgp_certsrc *s
     int64_t t, const pgp_policy *pol);
 void pgp_certeval_release(pgp_certeval *ev);
 
-/* Internal (tests): pgp_cert_eval with max_trials instead of
- * PGP_MAX_REVOCATION_TRIALS, and at most alloc_budget allocations
- * (SIZE_MAX: unlimited) to exercise the out-of-memory paths. */
-pgp_err pgp__cert_eval_capped(pgp_certeval *out, const pgp_cert *c, const pgp_certsrc *src,
-    int64_t t, const pgp_policy *pol, size_t max_trials, size_t alloc_budget);
-
 /* Whether a key in state ks could make a data signature at time ts
  * (created and not expired then; not hard-revoked; not soft-revoked before).
  * A state that hit a limit (PGP_ERR_LIMIT) is never alive. */

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <mbedtls/sha1.h>
 #include <mbedtls/sha256.h>
-#include "hash.h"
+#include "hash_int.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #define HAVE_X86 1

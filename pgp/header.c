@@ -7,6 +7,7 @@
 #include <string.h>
 #include "limits.h"
 #include "packet.h"
+#include "err_int.h"
 
 /* RFC 9580 §4.2.1.4: partial lengths only for these data packets. */
 static int

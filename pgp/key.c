@@ -5,8 +5,9 @@
  * see packet.h
  */
 #include <string.h>
-#include "hash.h"
+#include "hash_int.h"
 #include "packet.h"
+#include "err_int.h"
 
 /* RFC 9580 §9.2 curve OIDs (DER value octets, without tag and length). */
 static const struct {

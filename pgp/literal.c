@@ -1,6 +1,7 @@
 /* literal.c - literal data packets (RFC 9580 §5.9). see packet.h */
 #include <string.h>
 #include "packet.h"
+#include "err_int.h"
 
 /*
  * RFC 9580 §5.9: format | name len | name | date (4) | data...

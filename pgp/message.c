@@ -9,7 +9,7 @@
 #include "armor.h"
 #include "buf.h"
 #include "decompress.h"
-#include "pktskip.h"
+#include "pktskip_int.h"
 
 typedef struct msgscan {
 	int have_literal;

@@ -1,6 +1,7 @@
 /* onepass.c - one-pass signature packets (RFC 9580 §5.4). see packet.h */
 #include <string.h>
 #include "packet.h"
+#include "err_int.h"
 
 /*
  * RFC 9580 §5.4:

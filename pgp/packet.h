@@ -315,11 +315,6 @@ pgp_err pgp_sig_next_revoker(const pgp_sig *sig, size_t *pos, pgp_revoker *out);
 /* Parses a signature packet body (tag 2, or an embedded signature body). */
 pgp_err pgp_sig_parse(pgp_sig *out, const pgp_rd *body, pgp_diag *diag);
 const char *pgp_sigtype_name(int type);
-/* Internal (sig.c -> subpkt.c): decode the hashed and unhashed areas (readers
- * over sig->hashed / sig->unhashed, with their input offsets) into the pgp_sig
- * fields. Not for callers outside pgp/. */
-pgp_err pgp__sig_decode_subpkts(pgp_sig *sig, const pgp_rd *hashed,
-    const pgp_rd *unhashed, pgp_diag *diag);
 
 /* ---- One-pass signature (§5.4): onepass.c ---- */
 

@@ -5,6 +5,7 @@
  */
 #include "pk.h"
 #include "hash.h"
+#include "pk_int.h"
 
 /* see pk.h */
 pgp_view

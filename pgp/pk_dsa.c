@@ -9,7 +9,7 @@
  *   v  = ((g^u1 * y^u2) mod p) mod q;  valid iff v == r
  */
 #include <mbedtls/bignum.h>
-#include "pk.h"
+#include "pk_int.h"
 
 /* Any mbedtls failure after our own range checks: out of memory, or values
  * mbedtls refuses (which the checks should have caught). */

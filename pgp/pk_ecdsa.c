@@ -11,7 +11,7 @@
 #include <mbedtls/bignum.h>
 #include <mbedtls/ecdsa.h>
 #include <mbedtls/ecp.h>
-#include "pk.h"
+#include "pk_int.h"
 
 /* pgp_curve -> mbedtls group; NONE with *err set if not usable. */
 static mbedtls_ecp_group_id

@@ -14,7 +14,7 @@
  */
 #include <string.h>
 #include <sodium.h>
-#include "pk.h"
+#include "pk_int.h"
 
 #define ED_PK 32
 #define ED_SIG 64

@@ -11,7 +11,7 @@
 #include <mbedtls/bignum.h>
 #include <mbedtls/md.h>
 #include <mbedtls/rsa.h>
-#include "pk.h"
+#include "pk_int.h"
 #include "hash.h"
 
 #define RSA_MAX_BYTES (MBEDTLS_MPI_MAX_BITS / 8)

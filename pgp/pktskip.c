@@ -5,7 +5,7 @@
 #include <string.h>
 #include "limits.h"
 #include "packet.h"
-#include "pktskip.h"
+#include "pktskip_int.h"
 
 enum {
 	S_HDR,   /* reading a packet header */

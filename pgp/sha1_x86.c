@@ -10,7 +10,7 @@
  * expects E already added to W[t]; SHA1NEXTE derives that E (rotl 30 of
  * the A four rounds earlier) and adds it to the next message vector.
  */
-#include "hash.h"
+#include "hash_int.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>

@@ -9,7 +9,7 @@
  * after two rounds the old ABEF is the new CDGH, so the two registers
  * swap roles every call.  Message words W[t..t+3] sit in dwords 0..3.
  */
-#include "hash.h"
+#include "hash_int.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>

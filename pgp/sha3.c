@@ -7,7 +7,7 @@
  * little-endian (§B.1), so octet i of a block goes to lane i / 8.
  */
 #include <string.h>
-#include "hash.h"
+#include "hash_int.h"
 
 /* §3.2.5: round constants RC[ir] for ir = 0..23 */
 static const uint64_t RC[24] = {

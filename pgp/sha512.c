@@ -10,7 +10,7 @@
  *    no shuffling between words), then the scalar rounds of each block
  *    from the precomputed W[t] + K[t], compiled with BMI2 for RORX/ANDN.
  */
-#include "hash.h"
+#include "hash_int.h"
 
 /* FIPS 180-4 §4.2.3 */
 static const uint64_t K512[80] = {

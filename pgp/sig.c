@@ -6,6 +6,8 @@
 #include <string.h>
 #include "hash.h"
 #include "packet.h"
+#include "err_int.h"
+#include "packet_int.h"
 
 /* RFC 9580 §9.5 table: v6 salt size per hash algorithm; 0 if not listed. */
 static size_t

@@ -1,7 +1,8 @@
 /* sighash.c - hash input per signature type, RFC 9580 §5.2.4. see sighash.h */
 #include <string.h>
-#include "sighash.h"
+#include "sighash_int.h"
 #include "pk.h"
+#include "err_int.h"
 
 /* see sighash.h */
 pgp_err

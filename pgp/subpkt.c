@@ -6,6 +6,8 @@
 #include <string.h>
 #include "limits.h"
 #include "packet.h"
+#include "err_int.h"
+#include "packet_int.h"
 
 /*
  * One subpacket: length (1, 2 or 5 octets, like a new-format packet length

@@ -1,6 +1,7 @@
 /* uattr.c - user attribute subpackets (RFC 9580 §5.12). see packet.h */
 #include <string.h>
 #include "packet.h"
+#include "err_int.h"
 
 /*
  * RFC 9580 §5.12: a user attribute body is a sequence of subpackets with

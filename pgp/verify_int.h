@@ -8,9 +8,10 @@
 
 #include "verify.h"
 #include "eval.h"
-#include "hash.h"
+#include "err_int.h"
+#include "hash_int.h"
 #include "limits.h"
-#include "sighash.h"
+#include "sighash_int.h"
 
 /* One hashing pass over the document, shared by signatures that hash it
  * the same way (same algorithm and mode, no salt). */

@@ -12,6 +12,7 @@
 #include "pgp/limits.h"
 #include "pgp/packet.h"
 #include "pgp/decompress.h"
+#include "pgp/decompress_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

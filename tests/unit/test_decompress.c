@@ -4,6 +4,7 @@
 #include <zlib.h>
 #include "t.h"
 #include "pgp/decompress.h"
+#include "pgp/decompress_int.h"
 #include "pgp/limits.h"
 #include "pgp/packet.h"
 

@@ -8,6 +8,7 @@
 #include "pgp/cert.h"
 #include "pgp/certify.h"
 #include "pgp/eval.h"
+#include "pgp/eval_int.h"
 #include "pgp/hash.h"
 #include "pgp/limits.h"
 

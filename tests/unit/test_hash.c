@@ -9,7 +9,7 @@
 #include <mbedtls/sha1.h>
 #include <mbedtls/sha256.h>
 #include <mbedtls/sha512.h>
-#include "pgp/hash.h"
+#include "pgp/hash_int.h"
 #include "t.h"
 
 #define ABC "abc"

@@ -13,7 +13,7 @@
 #include <string.h>
 #include "t.h"
 #include "pgp/pk.h"
-#include "pgp/hash.h"
+#include "pgp/hash_int.h"
 
 #define VECTORS "vectors/pk/pk_vectors.txt"
 #define MAX_CASES 128

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include "t.h"
 #include "pgp/limits.h"
-#include "pgp/pktskip.h"
+#include "pgp/pktskip_int.h"
 
 /* Feed p in pieces of `step` octets (0: all at once); *out gets the kept octets. */
 static pgp_err

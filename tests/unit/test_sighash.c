@@ -1,6 +1,6 @@
 /* test_sighash.c - text canonicalisation and signature hash framing. */
 #include "t.h"
-#include "pgp/sighash.h"
+#include "pgp/sighash_int.h"
 
 /* digest of the text canonicalisation of `in`, fed in one piece */
 static void

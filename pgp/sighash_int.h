@@ -1,15 +1,15 @@
 /*
- * sighash.h - what a signature hashes, per signature type (RFC 9580 §5.2.4),
+ * sighash_int.h - what a signature hashes, per signature type (RFC 9580 §5.2.4),
  * and the final check of a digest against a signature (internal).
  *
  * Usage: pgp__sighash_start() (hash init + v6 salt), then the signed content
  * (document octets, or pgp__sighash_key / _uid / ... for key signatures),
  * then pgp__sighash_check() (hashed part + trailer, prefix, public-key math).
  */
-#ifndef PGP_SIGHASH_H
-#define PGP_SIGHASH_H
+#ifndef PGP_SIGHASH_INT_H
+#define PGP_SIGHASH_INT_H
 
-#include "hash.h"
+#include "hash_int.h"
 #include "packet.h"
 #include "cert.h"
 

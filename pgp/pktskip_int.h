@@ -1,5 +1,5 @@
 /*
- * pktskip.h - drop ignorable packets from a packet stream while it is being
+ * pktskip_int.h - drop ignorable packets from a packet stream while it is being
  * produced (internal to the message parser, message.c).
  *
  * A decompressed level of a message is a packet sequence. Marker, padding
@@ -18,8 +18,8 @@
  *     in the output, so the parser still reports it truncated.
  * Offsets in the kept data count only the octets kept.
  */
-#ifndef PGP_PKTSKIP_H
-#define PGP_PKTSKIP_H
+#ifndef PGP_PKTSKIP_INT_H
+#define PGP_PKTSKIP_INT_H
 
 #include <stddef.h>
 #include <stdint.h>

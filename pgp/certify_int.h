@@ -1,0 +1,40 @@
+/*
+ * certify_int.h - the one check of a signature over (part of) a
+ * certificate, shared by certification checks (certify.c) and certificate
+ * evaluation (eval.c). Internal to pgp/ (the public API is certify.h).
+ */
+#ifndef PGP_CERTIFY_INT_H
+#define PGP_CERTIFY_INT_H
+
+#include <stdint.h>
+#include "cert.h"
+#include "packet.h"
+#include "policy.h"
+#include "certify.h"
+
+/* What a key signature is over. */
+typedef enum pgp__sigon {
+	PGP__ON_DIRECT,   /* the primary key alone: 0x1F, 0x20 */
+	PGP__ON_UID,      /* primary key + user ID: 0x10-0x13, 0x30 */
+	PGP__ON_SUBKEY,   /* primary key + subkey: 0x18, 0x28 */
+	PGP__ON_BACKSIG   /* primary key + subkey, made by the subkey: 0x19 */
+} pgp__sigon;
+
+/*
+ * The one check of a signature over (part of) a certificate whose
+ * primary key is `primary`, made by `signer`. comp is the pgp_uidc
+ * (PGP__ON_UID) or the subkey's pgp_key (PGP__ON_SUBKEY, PGP__ON_BACKSIG).
+ * Checks, in order: unknown critical subpacket, creation time present, not
+ * older than the key it binds (the subkey for subkey kinds), not after t;
+ * then, except for revocations (0x20, 0x28, 0x30): not expired, hash policy
+ * for `use`, signer key policy; then the math. *why gets a static reason.
+ */
+pgp_err pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp__sigon on,
+    const void *comp, const pgp_key *signer, int64_t t, const pgp_policy *pol,
+    pgp_hash_use use, const char **why);
+
+/* sig names k as its issuer (fingerprint if present, else key ID;
+ * a signature naming no issuer can only be checked against k). */
+int pgp__issued_by(const pgp_sig *sig, const pgp_key *k);
+
+#endif
