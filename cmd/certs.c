@@ -6,9 +6,7 @@
 #include <sys/stat.h>
 #include "certs.h"
 #include "cli.h"
-#include "pgp/armor.h"
-#include "pgp/buf.h"
-#include "pgp/limits.h"
+#include "pgp/pgp.h"
 
 /* see certs.h */
 pgp_err

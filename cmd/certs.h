@@ -2,7 +2,7 @@
 #ifndef WOTKIT_CERTS_H
 #define WOTKIT_CERTS_H
 
-#include "pgp/cert.h"
+#include "pgp/pgp.h"
 
 /*
  * Adds the certificates of `path`: a binary or armored keyring file (also a

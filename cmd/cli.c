@@ -10,9 +10,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "out.h"
-#include "pgp/limits.h"
-#include "pgp/date.h"
-#include "pgp/verify.h"
+#include "pgp/pgp.h"
 
 const char *cli_prog = "wotkit";
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "pgp/err.h"
+#include "pgp/pgp.h"
 
 /* Exit codes of wotkit (sopv has its own, see cmd/sopv.c). */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };

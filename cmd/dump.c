@@ -26,9 +26,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "pgp/armor.h"
-#include "pgp/classify.h"
-#include "pgp/hash.h"
+#include "pgp/pgp.h"
 #include "cli.h"
 #include "cmds.h"
 #include "dump.h"

@@ -11,10 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "pgp/err.h"
-#include "pgp/packet.h"
+#include "pgp/pgp.h"
 #include "out.h"
-#include "pgp/decompress.h"
 
 #define DUMP_MAX_WARNINGS 16   /* per packet; more are counted, not listed */
 

@@ -7,8 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "pgp/hash.h"
-#include "pgp/limits.h"
+#include "pgp/pgp.h"
 #include "cli.h"
 #include "dump.h"
 

@@ -8,8 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "pgp/hash.h"
-#include "pgp/limits.h"
+#include "pgp/pgp.h"
 #include "dump.h"
 
 #define LIST_MAX 64

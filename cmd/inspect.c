@@ -12,7 +12,7 @@
 #include "cmds.h"
 #include "out.h"
 #include "vout.h"
-#include "pgp/eval.h"
+#include "pgp/pgp.h"
 
 static const char *
 state_word(pgp_err e)

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sopv.h"
-#include "pgp/date.h"
+#include "pgp/pgp.h"
 
 #define PFX_ENV "@ENV:"
 #define PFX_FD "@FD:"

@@ -19,8 +19,7 @@
 #include "vout.h"
 #include "out.h"
 #include "certs.h"
-#include "pgp/buf.h"
-#include "pgp/verify.h"
+#include "pgp/pgp.h"
 
 /* The certificates of every CERTS argument, and which argument holds each. */
 typedef struct certs {

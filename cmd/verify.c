@@ -26,8 +26,7 @@
 #include "cmds.h"
 #include "out.h"
 #include "vout.h"
-#include "pgp/hash.h"
-#include "pgp/verify.h"
+#include "pgp/pgp.h"
 
 static void
 usage(void)

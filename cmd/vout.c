@@ -3,8 +3,7 @@
 #include "cli.h"
 #include "out.h"
 #include "vout.h"
-#include "pgp/hash.h"
-#include "pgp/packet.h"
+#include "pgp/pgp.h"
 
 /* see vout.h */
 const char *

@@ -3,7 +3,7 @@
 #define WOTKIT_VOUT_H
 
 #include <stdio.h>
-#include "pgp/verify.h"
+#include "pgp/pgp.h"
 
 /* "good", "bad signature", "no public key", ... for a result status. */
 const char *vout_status_word(pgp_err status);
