@@ -6,7 +6,11 @@
 #             undefined reference to stdio output, exit or abort);
 #   keyring/  builds on pgp/ only: nothing from cmd/, same output rule;
 #   cmd/      the only code that prints or exits; only the git executable's
-#             sources (cmd/git/) may include git2.h;
+#             sources (cmd/git/) may include git2.h; from pgp/ it includes
+#             only the umbrella pgp/pgp.h (also in cmd/git/);
+#   pgp/*.h   public headers (all but pgp/*_int.h) declare no pgp__ name,
+#             include no internal header (*_int.h) and no mbedtls, sodium
+#             or zlib header; pgp/pgp.h includes every public header;
 #   wotkit    itself never links libgit2.
 #
 # Prints one "ok"/"not ok" line per rule (TAP style) and exits 1 on any
@@ -41,6 +45,48 @@ rule "pgp/ and keyring/ never include git2.h" \
     "$(includes pgp 'git2'; includes keyring 'git2')"
 rule "only cmd/git/ includes git2.h" \
     "$(includes cmd 'git2')"
+
+# The public API of pgp/: cmd/ sees it only through the umbrella header.
+cmd_pgp_includes() {
+	[ -d "$root/cmd" ] || return 0
+	find "$root/cmd" -type f \( -name '*.c' -o -name '*.h' \) -exec \
+	    grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<](\.\./)*pgp/' {} + 2>/dev/null |
+	    grep -vE '#[[:space:]]*include[[:space:]]*"(\.\./)*pgp/pgp\.h"' | sed "s|^$root/||"
+}
+rule "cmd/ includes from pgp/ only pgp/pgp.h" "$(cmd_pgp_includes)"
+
+# Public headers: pgp/*.h except the internal pgp/*_int.h.
+public_headers() {
+	for h in "$root"/pgp/*.h; do
+		[ -f "$h" ] || continue
+		case $h in *_int.h) continue ;; esac
+		echo "$h"
+	done
+}
+pub=$(public_headers)
+# pgp__ names (internal, see pgp/pgp.h) outside comment lines
+rule "public pgp/ headers declare no pgp__ name" \
+    "$(for h in $pub; do grep -HniE '(^|[^_[:alnum:]])pgp__' "$h" |
+	grep -vE '^[^:]*:[0-9]+:[[:space:]]*(/?\*|//)'; done | sed "s|^$root/||")"
+rule "public pgp/ headers include no internal header" \
+    "$(for h in $pub; do grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<][^">]*_int\.h[">]' "$h"; done |
+	sed "s|^$root/||")"
+rule "public pgp/ headers include no mbedtls, sodium or zlib header" \
+    "$(for h in $pub; do grep -HniE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<](mbedtls/|psa/|sodium|zlib\.h|zconf\.h)' "$h"; done |
+	sed "s|^$root/||")"
+# every public header is reachable from the umbrella (no orphan)
+orphans() {
+	[ -n "$pub" ] || return 0
+	if [ ! -f "$root/pgp/pgp.h" ]; then echo "pgp/pgp.h: missing"; return 0; fi
+	for h in $pub; do
+		n=$(basename "$h")
+		[ "$n" = pgp.h ] && continue
+		re=$(printf '%s' "$n" | sed 's/\./\\./g')
+		grep -qE "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"$re\"" "$root/pgp/pgp.h" ||
+		    echo "pgp/pgp.h: does not include pgp/$n"
+	done
+}
+rule "pgp/pgp.h includes every public pgp/ header" "$(orphans)"
 
 # Output and exit, in the source: calls of stdio output functions, exit and
 # abort (comments and string contents are not calls, so match "name(").
