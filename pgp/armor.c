@@ -44,7 +44,7 @@ pgp_crc24(const uint8_t *p, size_t n)
 	return crc & 0xFFFFFFu;
 }
 
-/* see armor.h */
+/* see armor_int.h */
 pgp_err
 pgp__armor_getline(pgp_rd *r, pgp__line *out)
 {
@@ -72,7 +72,7 @@ pgp__armor_getline(pgp_rd *r, pgp__line *out)
 	return PGP_OK;
 }
 
-/* see armor.h */
+/* see armor_int.h */
 int
 pgp__view_eq(pgp_view v, const char *s)
 {
@@ -80,7 +80,7 @@ pgp__view_eq(pgp_view v, const char *s)
 	return v.len == n && memcmp(v.p, s, n) == 0;
 }
 
-/* see armor.h */
+/* see armor_int.h */
 int
 pgp__view_prefix(pgp_view v, const char *s)
 {

@@ -7,7 +7,7 @@
 #include "sighash_int.h"
 #include "certify_int.h"
 
-/* see certify.h */
+/* see certify_int.h */
 int
 pgp__issued_by(const pgp_sig *sig, const pgp_key *k)
 {
@@ -26,7 +26,7 @@ is_revocation(int type)
 	    type == PGP_SIG_CERT_REVOCATION;
 }
 
-/* see certify.h */
+/* see certify_int.h */
 pgp_err
 pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp__sigon on,
     const void *comp, const pgp_key *signer, int64_t t, const pgp_policy *pol,

@@ -1,5 +1,5 @@
 /*
- * cpu.c - run-time CPU feature detection for the hash code. see hash.h
+ * cpu.c - run-time CPU feature detection for the hash code. see hash_int.h
  *
  * x86: CPUID leaf 1 (ECX: SSSE3 bit 9, SSE4.1 bit 19, OSXSAVE bit 27,
  * AVX bit 28) and leaf 7 subleaf 0 (EBX: AVX2 bit 5, BMI2 bit 8, SHA
@@ -50,7 +50,7 @@ detect(void)
 }
 #endif
 
-/* see hash.h */
+/* see hash_int.h */
 unsigned
 pgp__cpu_features(void)
 {

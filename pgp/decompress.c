@@ -182,7 +182,7 @@ pgp_decompress(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
 	return pgp_decompress_budget(out, out_len, pkt, algo_out, &budget, diag);
 }
 
-/* see decompress.h */
+/* see decompress_int.h */
 pgp_err
 pgp__decompress_capped(uint8_t **out, size_t *out_len, const pgp_pkt *pkt,
     uint8_t *algo_out, size_t cap, pgp_diag *diag)

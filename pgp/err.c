@@ -48,7 +48,7 @@ pgp_errname(pgp_err e)
 	return "unknown";
 }
 
-/* see err.h */
+/* see err_int.h */
 void
 pgp__diag_set(pgp_diag *diag, size_t offset, int tag, const char *what)
 {
@@ -59,7 +59,7 @@ pgp__diag_set(pgp_diag *diag, size_t offset, int tag, const char *what)
 	}
 }
 
-/* see err.h */
+/* see err_int.h */
 pgp_err
 pgp__fail(pgp_diag *diag, pgp_err e, size_t offset, int tag, const char *what)
 {

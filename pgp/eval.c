@@ -715,7 +715,7 @@ fail_closed(evalctx *x)
 	x->ev->primary_uid = -1;
 }
 
-/* see eval.h */
+/* see eval_int.h */
 pgp_err
 pgp__cert_eval_capped(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *src,
     int64_t t, const pgp_policy *pol, size_t max_trials, size_t alloc_budget)

@@ -1,4 +1,4 @@
-/* hash.c - digest dispatch by OpenPGP hash ID (RFC 9580 §9.5). see hash.h */
+/* hash.c - digest dispatch by OpenPGP hash ID (RFC 9580 §9.5). see hash.h, hash_int.h */
 #include <stdatomic.h>
 #include <string.h>
 #include <mbedtls/sha1.h>
@@ -11,10 +11,10 @@
 #define HAVE_X86 0
 #endif
 
-/* Test-only switch (see hash.h); not part of any hash state. */
+/* Test-only switch (see hash_int.h); not part of any hash state. */
 static atomic_int force_portable;
 
-/* see hash.h */
+/* see hash_int.h */
 void
 pgp__hash_force_portable(int on)
 {
@@ -65,7 +65,7 @@ pgp_hash_name(int alg)
 	}
 }
 
-/* see hash.h */
+/* see hash_int.h */
 const char *
 pgp__hash_impl(int alg)
 {
@@ -213,7 +213,7 @@ pgp_hash_by_name(const char *p, size_t n)
 	return 0;
 }
 
-/* see hash.h */
+/* see hash_int.h */
 pgp_err
 pgp_hash_init(pgp_hash *h, int alg)
 {
@@ -335,7 +335,7 @@ md_final(pgp_hash *h, uint8_t *out)
 	}
 }
 
-/* see hash.h */
+/* see hash_int.h */
 void
 pgp_hash_update(pgp_hash *h, const void *p, size_t n)
 {
@@ -356,7 +356,7 @@ pgp_hash_update(pgp_hash *h, const void *p, size_t n)
 	}
 }
 
-/* see hash.h */
+/* see hash_int.h */
 void
 pgp_hash_final(pgp_hash *h, uint8_t out[PGP_HASH_MAX_LEN])
 {

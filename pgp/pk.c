@@ -7,7 +7,7 @@
 #include "hash.h"
 #include "pk_int.h"
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_view
 pgp__pk_mpi_trim(const pgp_mpi *m)
 {
@@ -20,7 +20,7 @@ pgp__pk_mpi_trim(const pgp_mpi *m)
 	return v;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 size_t
 pgp__pk_mpi_bits(const pgp_mpi *m)
 {
@@ -36,7 +36,7 @@ pgp__pk_mpi_bits(const pgp_mpi *m)
 	return bits;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_fail(pgp_diag *diag, pgp_err e, const char *what)
 {

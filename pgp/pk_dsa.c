@@ -112,7 +112,7 @@ mpi_err:
 	    PGP_ERR_NOMEM : PGP_ERR_MALFORMED, "DSA key values rejected");
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_dsa_check(const pgp_key *key, int strict, pgp_diag *diag)
 {
@@ -125,7 +125,7 @@ pgp__pk_dsa_check(const pgp_key *key, int strict, pgp_diag *diag)
 	return err;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_dsa_verify(const pgp_key *key, const pgp_sig *sig,
     const uint8_t *digest, size_t digest_len, pgp_diag *diag)

@@ -74,7 +74,7 @@ load_key(mbedtls_ecp_group *grp, mbedtls_ecp_point *q, const pgp_key *key,
 	return PGP_OK;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_ecdsa_check(const pgp_key *key, pgp_diag *diag)
 {
@@ -108,7 +108,7 @@ read_scalar(mbedtls_mpi *x, const pgp_mpi *m, const mbedtls_ecp_group *grp,
 	return PGP_OK;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_ecdsa_verify(const pgp_key *key, const pgp_sig *sig,
     const uint8_t *digest, size_t digest_len, pgp_diag *diag)

@@ -53,7 +53,7 @@ public_key(const pgp_key *key, const uint8_t **a, pgp_diag *diag)
 	return PGP_OK;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_eddsa_check(const pgp_key *key, pgp_diag *diag)
 {
@@ -85,7 +85,7 @@ unpad(uint8_t out[32], const pgp_mpi *m, pgp_diag *diag)
 	return PGP_OK;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_eddsa_verify(const pgp_key *key, const pgp_sig *sig,
     const uint8_t *digest, size_t digest_len, pgp_diag *diag)

@@ -75,7 +75,7 @@ check_ne(const pgp_key *key, pgp_view *n, pgp_view *e, int strict, pgp_diag *dia
 	return PGP_OK;
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_rsa_check(const pgp_key *key, int strict, pgp_diag *diag)
 {
@@ -84,7 +84,7 @@ pgp__pk_rsa_check(const pgp_key *key, int strict, pgp_diag *diag)
 	return check_ne(key, &n, &e, strict, diag);
 }
 
-/* see pk.h */
+/* see pk_int.h */
 pgp_err
 pgp__pk_rsa_verify(const pgp_key *key, const pgp_sig *sig, int hash_alg,
     const uint8_t *digest, size_t digest_len, pgp_diag *diag)

@@ -1,6 +1,6 @@
 /*
  * pktskip.c - drop ignorable packets from a packet stream as it is
- * produced. Framing as RFC 9580 §4.2 (and header.c). see pktskip.h
+ * produced. Framing as RFC 9580 §4.2 (and header.c). see pktskip_int.h
  */
 #include <string.h>
 #include "limits.h"
@@ -14,7 +14,7 @@ enum {
 	S_PASS   /* framing not followed: keep everything from here on */
 };
 
-/* see pktskip.h */
+/* see pktskip_int.h */
 void
 pgp__pktskip_init(pgp__pktskip *f, pgp_buf *out)
 {
@@ -75,7 +75,7 @@ parse_hdr(const pgp__pktskip *f, uint8_t *tag, size_t *len)
 	return f->nhdr >= need ? 1 : 0;
 }
 
-/* see pktskip.h */
+/* see pktskip_int.h */
 pgp_err
 pgp__pktskip_push(void *ctx, const uint8_t *p, size_t n)
 {
@@ -139,7 +139,7 @@ pgp__pktskip_push(void *ctx, const uint8_t *p, size_t n)
 	return PGP_OK;
 }
 
-/* see pktskip.h */
+/* see pktskip_int.h */
 pgp_err
 pgp__pktskip_end(pgp__pktskip *f)
 {

@@ -1,7 +1,7 @@
 /*
  * sha1_x86.c - SHA-1 compression (FIPS 180-4 §6.1.2) with the x86 SHA
  * extensions (Intel SDM: SHA1RNDS4, SHA1NEXTE, SHA1MSG1, SHA1MSG2).
- * see hash.h
+ * see hash_int.h
  *
  * Register layout: A..D in one register with A in the top dword; E in
  * the top dword of another.  Message words W[t..t+3] sit in dwords 3..0
@@ -32,7 +32,7 @@
 #define SCHED(a, b, c, d) \
 	(a) = _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32((a), (b)), (c)), (d))
 
-/* see hash.h */
+/* see hash_int.h */
 TGT void
 pgp__sha1_blocks_ni(uint32_t st[5], const uint8_t *p, size_t nblocks)
 {

@@ -1,7 +1,7 @@
 /*
  * sha256_x86.c - SHA-256 compression (FIPS 180-4 §6.2.2) with the x86
  * SHA extensions (Intel SDM: SHA256RNDS2, SHA256MSG1, SHA256MSG2).
- * see hash.h
+ * see hash_int.h
  *
  * Register layout (Intel SHA extensions): SHA256RNDS2 keeps the state
  * in two registers, "ABEF" and "CDGH", with A and C in the top dword.
@@ -47,7 +47,7 @@ static const uint32_t K256[64] __attribute__((aligned(16))) = {
 	(a) = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32((a), (b)), \
 	    _mm_alignr_epi8((d), (c), 4)), (d))
 
-/* see hash.h */
+/* see hash_int.h */
 TGT void
 pgp__sha256_blocks_ni(uint32_t st[8], const uint8_t *p, size_t nblocks)
 {

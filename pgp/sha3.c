@@ -1,7 +1,7 @@
 /*
  * sha3.c - SHA3-256 and SHA3-512 (FIPS 202): Keccak-f[1600] (§3.3,
  * §3.4) and the sponge (§4) with the SHA-3 padding (§6.1, §B.2:
- * suffix 01, then pad10*1, i.e. octets 0x06 ... 0x80). see hash.h
+ * suffix 01, then pad10*1, i.e. octets 0x06 ... 0x80). see hash_int.h
  *
  * Lane (x, y) is a[x + 5 * y]; a lane holds 8 message octets
  * little-endian (§B.1), so octet i of a block goes to lane i / 8.
@@ -22,7 +22,7 @@ static const uint64_t RC[24] = {
 #define ROTL(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
 /*
- * see hash.h.  The step mappings are unrolled with the §3.2.2 rho
+ * see hash_int.h.  The step mappings are unrolled with the §3.2.2 rho
  * offsets and the §3.2.3 pi permutation (lane x + 5y moves to lane
  * y + 5 * ((2x + 3y) mod 5)) written into the lane indices.
  */
@@ -117,7 +117,7 @@ xor_octet(pgp__sha3 *s, size_t i, uint8_t v)
 	s->a[i / 8] ^= (uint64_t)v << (8 * (i % 8));
 }
 
-/* see hash.h */
+/* see hash_int.h */
 void
 pgp__sha3_update(pgp__sha3 *s, size_t rate, const uint8_t *p, size_t n)
 {
@@ -145,7 +145,7 @@ pgp__sha3_update(pgp__sha3 *s, size_t rate, const uint8_t *p, size_t n)
 	s->pos = n;
 }
 
-/* see hash.h */
+/* see hash_int.h */
 void
 pgp__sha3_final(pgp__sha3 *s, size_t rate, uint8_t *out, size_t outlen)
 {

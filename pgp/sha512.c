@@ -1,6 +1,6 @@
 /*
  * sha512.c - SHA-512 compression (FIPS 180-4 §6.4.2), used by SHA-512
- * and SHA-384. see hash.h
+ * and SHA-384. see hash_int.h
  *
  * Two implementations of the same function:
  *  - pgp__sha512_blocks_c: portable C, 16 rounds unrolled with the
@@ -89,7 +89,7 @@ load_be64(const uint8_t *p)
 	ROUND(b, c, d, e, f, g, h, a, K512[t + 15] + X(15)); \
 } while (0)
 
-/* see hash.h */
+/* see hash_int.h */
 void
 pgp__sha512_blocks_c(uint64_t st[8], const uint8_t *p, size_t nblocks)
 {
@@ -208,7 +208,7 @@ group(const uint8_t *blk[4], const uint8_t *p, size_t n)
 		blk[j] = p + 128 * (j < n ? j : n - 1);
 }
 
-/* see hash.h */
+/* see hash_int.h */
 TGT void
 pgp__sha512_blocks_avx2(uint64_t st[8], const uint8_t *p, size_t nblocks)
 {

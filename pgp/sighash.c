@@ -1,10 +1,10 @@
-/* sighash.c - hash input per signature type, RFC 9580 §5.2.4. see sighash.h */
+/* sighash.c - hash input per signature type, RFC 9580 §5.2.4. see sighash_int.h */
 #include <string.h>
 #include "sighash_int.h"
 #include "pk.h"
 #include "err_int.h"
 
-/* see sighash.h */
+/* see sighash_int.h */
 pgp_err
 pgp__sighash_start(pgp_hash *h, const pgp_sig *sig)
 {
@@ -17,7 +17,7 @@ pgp__sighash_start(pgp_hash *h, const pgp_sig *sig)
 	return PGP_OK;
 }
 
-/* see sighash.h */
+/* see sighash_int.h */
 void
 pgp__sighash_key(pgp_hash *h, const pgp_sig *sig, const pgp_key *key)
 {
@@ -36,7 +36,7 @@ pgp__sighash_key(pgp_hash *h, const pgp_sig *sig, const pgp_key *key)
 	pgp_hash_update(h, key->body.p, n);
 }
 
-/* see sighash.h */
+/* see sighash_int.h */
 void
 pgp__sighash_uid(pgp_hash *h, const pgp_sig *sig, const pgp_uidc *uid)
 {
@@ -49,7 +49,7 @@ pgp__sighash_uid(pgp_hash *h, const pgp_sig *sig, const pgp_uidc *uid)
 	pgp_hash_update(h, uid->data.p, uid->data.len);
 }
 
-/* see sighash.h */
+/* see sighash_int.h */
 pgp_err
 pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_diag *diag)
 {
@@ -103,7 +103,7 @@ emit_crs(pgp_hash *h, size_t n)
 	}
 }
 
-/* see sighash.h */
+/* see sighash_int.h */
 void
 pgp__hash_text(pgp_hash *h, pgp_textcanon *st, const uint8_t *p, size_t n)
 {

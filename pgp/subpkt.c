@@ -300,7 +300,7 @@ decode_area(pgp_sig *sig, const pgp_rd *area, int hashed, int *hashed_issuer,
 	}
 }
 
-/* see packet.h */
+/* see packet_int.h */
 pgp_err
 pgp__sig_decode_subpkts(pgp_sig *sig, const pgp_rd *hashed,
     const pgp_rd *unhashed, pgp_diag *diag)
