@@ -27,3 +27,42 @@ j=$("$W" inspect --json --at @$at "$V/keys/desig-direct.pgp" | python3 -c 'impor
 [ "$j" = True ] && echo "ok - inspect --json: revoker_unchecked" || echo "not ok - inspect --json: revoker_unchecked is $j"
 "$W" inspect --at @$at "$V/keys/desig-direct.pgp" | grep -q "designated revoker" &&
     echo "ok - inspect: human note" || echo "not ok - inspect: no human note"
+
+# The designated revoker's revocation certificate in a file of its own (as
+# `gpg --gen-revoke` by the revoker writes it) revokes too, in any load order;
+# without that file the certificate stays good.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+python3 - "$V/keys/desig-direct.pgp" "$tmp/cert.pgp" "$tmp/rev.pgp" <<'PY'
+import sys
+b = open(sys.argv[1], "rb").read()
+pk, i = [], 0
+while i < len(b):                      # new-format packets (RFC 9580 §4.2.1)
+    ctb = b[i]; assert ctb & 0xC0 == 0xC0, "new-format packets expected"
+    o = b[i + 1]
+    if o < 192: n, h = o, 2
+    elif o < 224: n, h = ((o - 192) << 8) + b[i + 2] + 192, 3
+    else: assert o == 255; n, h = int.from_bytes(b[i + 2:i + 6], "big"), 6
+    pk.append((ctb & 0x3F, b[i:i + h + n])); i += h + n
+primary = pk[0][1]
+def sigtype(p):                        # v4 signature: version, type, ...
+    return p[(2 if p[1] < 192 else 3) + 1]
+# the key revocation (0x20): the certificate holds only the revoker's one
+revs = [p for t, p in pk[1:] if t == 2 and sigtype(p) == 0x20]
+assert len(revs) == 1, len(revs)
+open(sys.argv[2], "wb").write(b"".join(p for t, p in pk if p not in revs))
+open(sys.argv[3], "wb").write(revs[0])
+PY
+for order in "cert rev revoker" "rev revoker cert" "revoker cert rev"; do
+	args=
+	for f in $order; do
+		case $f in cert) args="$args --keyring $tmp/cert.pgp" ;; rev) args="$args --keyring $tmp/rev.pgp" ;;
+		revoker) args="$args --keyring $V/keys/revoker.pgp" ;; esac
+	done
+	st=$("$W" verify --json --at @$at $args "$V/sig/designating.sig" "$V/data/msg.txt" |
+	    python3 -c 'import json,sys; print(json.load(sys.stdin)["signatures"][0]["status"])')
+	[ "$st" = revoked ] && echo "ok - designated revocation in its own file revokes ($order)" ||
+	    echo "not ok - designated revocation in its own file ($order): $st"
+done
+st=$("$W" verify --json --at @$at --keyring "$tmp/cert.pgp" --keyring "$V/keys/revoker.pgp" "$V/sig/designating.sig" "$V/data/msg.txt" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["signatures"][0]["status"])')
+[ "$st" = ok ] && echo "ok - without the revocation file the certificate is good" || echo "not ok - control without revocation: $st"
