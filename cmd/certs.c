@@ -1,5 +1,6 @@
 /* certs.c - keyring files and directories into a pgp_certset. see certs.h */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +17,10 @@ certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag)
 	size_t n = 0;
 	uint8_t *dec;
 	pgp_err e;
-	/* binary OpenPGP starts with a CTB (bit 7 set); armor never does */
-	if (len == 0 || (p[0] & 0x80) || !pgp_armor_is_armored(p, len))
+	pgp_input_class ic;
+	/* the one binary-or-armored decision (pgp/classify.h) */
+	(void)pgp_classify(p, len, &ic);
+	if (!pgp_classify_has_armor(&ic, len))
 		return pgp_certset_add(set, p, len, diag);
 	if ((e = pgp_armor_decode_all(&b, p, len, diag)) != PGP_OK)
 		return e;
@@ -73,7 +76,7 @@ load_dir(pgp_certset *set, const char *path)
 	size_t n = 0, cap = 0, i;
 	int rc = 0;
 	if (d == NULL) {
-		perror(path);
+		cli_msg(path, "%s", strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {

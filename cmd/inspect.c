@@ -23,6 +23,7 @@ state_word(pgp_err e)
 	case PGP_ERR_REVOKED: return "revoked";
 	case PGP_ERR_POLICY: return "refused by policy";
 	case PGP_ERR_NOT_YET: return "not valid yet";
+	case PGP_ERR_LIMIT: return "refused (limit)";
 	default: return "unusable";
 	}
 }
@@ -138,6 +139,7 @@ cmd_inspect(int argc, char **argv)
 		if (json) {
 			out_open(&o, NULL, NULL);
 			json_key(&o, "primary", &cert->primary, &ev.primary);
+			out_bool(&o, "revoker_unchecked", ev.revoker_unchecked);
 			out_arr_open(&o, "user_ids");
 			for (k = 0; k < cert->nuids; k++) {
 				const pgp_uidc *u = &cert->uids[k];
@@ -157,6 +159,9 @@ cmd_inspect(int argc, char **argv)
 			out_close(&o);
 		} else {
 			human_key(stdout, "pub", &cert->primary, &ev.primary);
+			if (ev.revoker_unchecked)
+				puts("    note: a designated revoker revoked this key; the revoker's key is not\n"
+				    "          in the keyrings, so the revocation could not be checked");
 			for (k = 0; k < cert->nuids; k++) {
 				const pgp_uidc *u = &cert->uids[k];
 				fputs(u->is_attr ? "uat " : "uid ", stdout);

@@ -93,6 +93,9 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 		if (r->status == PGP_OK && r->bare_key)
 			fputs("  note:      the key is bare (no user ID, no self-signature): nothing states\n"
 			    "             its owner, expiry or revocation\n", f);
+		if (r->status == PGP_OK && r->revoker_unchecked)
+			fputs("  note:      a designated revoker revoked this key, but the revoker's key\n"
+			    "             is not in the keyrings, so the revocation could not be checked\n", f);
 		if (r->status == PGP_OK && r->key_expired_now) {
 			cli_format_time(t, sizeof t, r->key_expires);
 			fprintf(f, "  note:      the key expired on %s, after the signature was made\n", t);
@@ -162,6 +165,7 @@ vout_json(FILE *f, const char *file, const pgp_verifier *v, size_t need, int64_t
 		out_time_opt(&o, "key_expires", r->key_expires);
 		out_bool(&o, "key_expired_now", r->key_expired_now);
 		out_bool(&o, "bare_key", r->bare_key);
+		out_bool(&o, "revoker_unchecked", r->revoker_unchecked);
 		out_close(&o);
 	}
 	out_arr_close(&o);

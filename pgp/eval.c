@@ -491,6 +491,63 @@ designated_revocations(evalctx *x)
 	return PGP_OK;
 }
 
+/*
+ * A designated revoker's revocation certificate kept in a file of its own
+ * is attached by the key set to the certificate of its issuer, the revoker
+ * (cert.h: stand-alone revocations go to their issuer). So for each
+ * designation in force, the stand-alone key revocations of the certificates
+ * holding the designated key are checked over this primary key too.
+ */
+static pgp_err
+designated_standalone(evalctx *x)
+{
+	const pgp_cert *c = x->c;
+	uint32_t i;
+	pgp_err e;
+
+	if (x->src == NULL || x->src->find == NULL)
+		return PGP_OK;
+	for (i = 0; i <= c->nuids; i++) {
+		size_t b = i == c->nuids ? x->direct : x->uid_bind[i];
+		pgp_revoker rv;
+		size_t pos = 0;
+		if (b == NONE || !x->es[b].sig.has_revoker)
+			continue;
+		while (pgp_sig_next_revoker(&x->es[b].sig, &pos, &rv) == PGP_OK) {
+			const pgp_cert *stack[8];
+			size_t n = 0, k;
+			if ((e = pgp_certsrc_by_fpr(x->src, &rv.fpr, stack, 8, &n)) != PGP_OK)
+				return e;
+			if (n > 8)
+				return PGP_ERR_LIMIT; /* never a partial look (fail closed) */
+			for (k = 0; k < n; k++) {
+				const pgp_cert *rc = stack[k];
+				const pgp_key *rk = pgp_cert_key_by_fpr(rc, &rv.fpr, NULL);
+				uint32_t j;
+				if (rc == c || rk == NULL)
+					continue;
+				for (j = 0; j < rc->nloose; j++) {
+					pgp_sig sig;
+					const char *why = NULL;
+					if (pgp_sig_parse(&sig, &rc->loose[j], NULL) != PGP_OK ||
+					    sig.type != PGP_SIG_KEY_REVOCATION || !names_fpr(&sig, &rv.fpr))
+						continue;
+					if (++x->trials > x->max_trials) {
+						x->limit = 1;
+						return PGP_OK;
+					}
+					if (pgp__keysig_check(&c->primary, &sig, PGP__ON_DIRECT, NULL, rk,
+					    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK) {
+						apply_revocation(&x->ev->primary, &sig);
+						x->ev->designated_revoked = 1;
+					}
+				}
+			}
+		}
+	}
+	return PGP_OK;
+}
+
 /* User ID states from their bindings and revocations. */
 static void
 uid_states(evalctx *x)
@@ -763,8 +820,13 @@ pgp__cert_eval_capped(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *sr
 	}
 	uid_states(&x);
 	ev->primary_uid = pick_primary_uid(&x);
-	if ((e = designated_revocations(&x)) != PGP_OK)
+	if ((e = designated_revocations(&x)) != PGP_OK ||
+	    (e = designated_standalone(&x)) != PGP_OK)
 		goto out;
+	if (x.limit) {
+		fail_closed(&x);
+		goto out;
+	}
 	primary_state(&x);
 	for (i = 0; i < c->nsubs; i++)
 		subkey_state(&x, i);

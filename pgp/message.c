@@ -8,6 +8,7 @@
 #include "verify_int.h"
 #include "armor.h"
 #include "buf.h"
+#include "classify.h"
 #include "decompress.h"
 #include "pktskip_int.h"
 
@@ -355,13 +356,6 @@ skip_space(const uint8_t *p, size_t len, size_t pos)
 	return pos;
 }
 
-static int
-starts_with(const uint8_t *p, size_t len, const char *s)
-{
-	size_t n = strlen(s);
-	return len >= n && memcmp(p, s, n) == 0;
-}
-
 /*
  * One armored message and nothing else (whitespace aside): text before the
  * armor or a second block would be data that was not verified, and a
@@ -403,16 +397,19 @@ pgp_verify_message(pgp_verifier **out, const uint8_t *msg, size_t len,
     const pgp_certsrc *src, const pgp_verify_opts *o, pgp_diag *diag)
 {
 	pgp_verifier *v;
+	pgp_input_class ic;
 	pgp_err e;
 	size_t start;
 	*out = NULL;
 	if ((v = calloc(1, sizeof *v)) == NULL)
 		return PGP_ERR_NOMEM;
 	start = skip_space(msg, len, 0);
-	if (len && (msg[0] & 0x80)) {
-		/* binary: starts with a CTB (RFC 9580 §4.2); never scanned for text */
+	/* the one input decision (classify.h): binary input starts with a CTB
+	 * (RFC 9580 §4.2) and is never scanned for text */
+	(void)pgp_classify(msg, len, &ic);
+	if (ic.kind == PGP_INPUT_BINARY) {
 		e = verify_inline(v, msg, len, diag);
-	} else if (starts_with(msg + start, len - start, "-----BEGIN PGP SIGNED MESSAGE-----")) {
+	} else if (ic.kind == PGP_INPUT_CLEARTEXT) {
 		pgp_cleartext cl;
 		/* the parser refuses anything but whitespace after the signature */
 		if ((e = pgp_cleartext_parse(&cl, msg, len, diag)) == PGP_OK)

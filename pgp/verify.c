@@ -8,6 +8,7 @@
 #include <string.h>
 #include "verify_int.h"
 #include "armor.h"
+#include "classify.h"
 #include "buf.h"
 
 /* see verify.h */
@@ -152,10 +153,12 @@ static pgp_err
 dearmor(uint8_t **out, size_t *out_len, const uint8_t *p, size_t len, pgp_diag *diag)
 {
 	pgp_buf b;
+	pgp_input_class ic;
 	pgp_err e;
 	pgp_buf_init(&b, PGP_MAX_ARMOR_DECODED);
-	/* binary OpenPGP starts with a CTB (bit 7 set, RFC 9580 §4.2); text never does */
-	if (len && !(p[0] & 0x80) && pgp_armor_is_armored(p, len)) {
+	/* the one binary-or-armored decision (classify.h) */
+	(void)pgp_classify(p, len, &ic);
+	if (pgp_classify_has_armor(&ic, len)) {
 		if ((e = pgp_armor_decode_all(&b, p, len, diag)) != PGP_OK) {
 			pgp_buf_free(&b);
 			return e;
@@ -381,6 +384,7 @@ check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cer
 	if (ev->primary_uid >= 0)
 		res->primary_uid = c->uids[ev->primary_uid].data;
 	res->bare_key = ev->bare;
+	res->revoker_unchecked = ev->revoker_unchecked;
 	e = pgp_keystate_alive_at(&ev->primary, &c->primary, (int64_t)g->created, &res->reason);
 	if (e == PGP_OK && ev->primary.revoked == 1 && ev->primary.revoked_at <= (int64_t)g->created)
 		e = PGP_ERR_REVOKED;

@@ -51,6 +51,8 @@ typedef struct pgp_result {
 	int64_t key_expires;     /* signing key expiry (absolute), 0 = never */
 	uint8_t key_expired_now; /* good at signing time, but the key has expired since */
 	uint8_t bare_key;        /* the certificate is a bare key without self-signatures */
+	uint8_t revoker_unchecked; /* a designated revoker's key revocation could not be
+	                            * checked: the revoker's key is not in the key set */
 	size_t offset;           /* offset of the signature packet in its input */
 } pgp_result;
 

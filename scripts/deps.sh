@@ -18,6 +18,9 @@ if [ "${WOTKIT_TEST_DEPS:-1}" = 1 ]; then
 	command -v sqop >/dev/null 2>&1 || need="$need sqop" # the sopv differential
 	[ -f /usr/share/keyrings/debian-keyring.gpg ] || need="$need debian-keyring"
 	command -v python3 >/dev/null 2>&1 || need="$need python3"
+	# the vector generators (run at test time for large inputs) import cryptography
+	python3 -c 'import cryptography' 2>/dev/null || /usr/bin/python3 -c 'import cryptography' 2>/dev/null ||
+	    need="$need python3-cryptography"
 	[ -f /usr/share/keyrings/debian-archive-keyring.gpg ] || need="$need debian-archive-keyring"
 	dpkg-query -W libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
 fi

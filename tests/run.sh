@@ -10,6 +10,11 @@ pass=0 fail=0 skip=0
 WOTKIT="$top/wotkit"; export WOTKIT
 WOTKIT_SAN="$top/build-san/wotkit"; export WOTKIT_SAN
 : "${WOTKIT_CORPUS:=$top/../shared/corpus}"; export WOTKIT_CORPUS
+# tests that run vectors/gen generators need python3 with `cryptography`:
+# Debian's /usr/bin/python3 (python3-cryptography) when the default lacks it
+if ! python3 -c 'import cryptography' 2>/dev/null && /usr/bin/python3 -c 'import cryptography' 2>/dev/null; then
+	PATH="/usr/bin:$PATH"; export PATH
+fi
 
 component() { # name, command...
 	name=$1; shift
