@@ -90,7 +90,7 @@ levsigs_flush(pgp_verifier *v, const levsigs *l, int move)
 /*
  * The next level: the packets of compressed packet pkt, decompressed under
  * the message's budget, without the marker, padding and 40-63 packets
- * (pktskip.h), which the parser would skip anyway: a level inflating to
+ * (pktskip_int.h), which the parser would skip anyway: a level inflating to
  * gigabytes of padding costs budget, not memory. *inner is never NULL on
  * success.
  */
