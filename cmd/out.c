@@ -11,54 +11,6 @@
 #include "cli.h"
 #include "out.h"
 
-/* Length of the valid UTF-8 sequence at p (1..4) with its code point in
- * *cpp, or 0 if invalid (RFC 3629 §3: no overlong forms, no surrogates,
- * nothing above U+10FFFF). */
-static size_t
-utf8_len(const uint8_t *p, size_t n, uint32_t *cpp)
-{
-	uint32_t cp;
-	size_t len, i;
-	if (p[0] < 0x80) {
-		*cpp = p[0];
-		return 1;
-	}
-	if (p[0] >= 0xC2 && p[0] <= 0xDF)
-		len = 2, cp = p[0] & 0x1Fu;
-	else if (p[0] >= 0xE0 && p[0] <= 0xEF)
-		len = 3, cp = p[0] & 0x0Fu;
-	else if (p[0] >= 0xF0 && p[0] <= 0xF4)
-		len = 4, cp = p[0] & 0x07u;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3Fu);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-		return 0;
-	*cpp = cp;
-	return len;
-}
-
-/* see out.h */
-int
-out_utf8_valid(const uint8_t *p, size_t n)
-{
-	size_t i = 0, l;
-	uint32_t cp;
-	while (i < n) {
-		if ((l = utf8_len(p + i, n - i, &cp)) == 0)
-			return 0;
-		i += l;
-	}
-	return 1;
-}
-
 /* Code points a terminal may act on: C0, DEL, C1, and the bidirectional
  * embeddings/overrides/isolates (Unicode UAX #9) that reorder what follows. */
 static int
@@ -81,7 +33,7 @@ esc_human(FILE *f, const uint8_t *p, size_t n, int quoted)
 			fputc('\\', f);
 			fputc(c, f);
 			i++;
-		} else if ((l = utf8_len(p + i, n - i, &cp)) == 0) {
+		} else if ((l = pgp_utf8_decode(p + i, n - i, &cp)) == 0) {
 			fprintf(f, "\\x%02X", (unsigned)c);
 			i++;
 		} else if (is_control(cp)) {
@@ -130,7 +82,7 @@ out_esc_json(FILE *f, const uint8_t *p, size_t n)
 		} else if (c == '\r') {
 			fputs("\\r", f);
 			i++;
-		} else if ((l = utf8_len(p + i, n - i, &cp)) == 0) {
+		} else if ((l = pgp_utf8_decode(p + i, n - i, &cp)) == 0) {
 			fputs("\\uFFFD", f);
 			i++;
 		} else if (is_control(cp)) {
@@ -334,7 +286,7 @@ out_str(out_ctx *o, const char *key, const uint8_t *p, size_t n)
 		fputc('"', o->f);
 		out_esc_json(o->f, p, n);
 		fputc('"', o->f);
-		if (!out_utf8_valid(p, n) && key) {
+		if (!pgp_utf8_valid(p, n) && key) {
 			char k[128];
 			snprintf(k, sizeof k, "%s_hex", key);
 			out_hex(o, k, p, n, 0);

@@ -39,8 +39,6 @@ void out_esc_text(FILE *f, const char *s);
 void out_esc_json(FILE *f, const uint8_t *p, size_t n);
 /* A whole JSON string value: '"', out_esc_json(), '"'; NULL gives null. */
 void out_json_str(FILE *f, const char *s);
-/* 1 if p[0..n) is valid UTF-8 (RFC 3629). */
-int out_utf8_valid(const uint8_t *p, size_t n);
 
 /*
  * The emitter: human output is "  key: value" lines indented by nesting,

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "armor.h"
 #include "armor_enc.h"
+#include "utf8.h"
 #include "limits.h"
 
 /* see armor_enc.h */
@@ -17,42 +18,6 @@ pgp_armor_kind_label(pgp_armor_kind kind)
 	case PGP_ARMOR_MESSAGE: return "PGP MESSAGE";
 	default: return NULL;
 	}
-}
-
-/* Length of the UTF-8 sequence at p[0..n) (RFC 3629 §4), 0 if invalid. */
-static size_t
-utf8_seq(const uint8_t *p, size_t n)
-{
-	size_t k, i;
-	uint32_t cp, min;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xC2 && p[0] <= 0xDF) {
-		k = 2;
-		cp = p[0] & 0x1Fu;
-		min = 0x80;
-	} else if (p[0] >= 0xE0 && p[0] <= 0xEF) {
-		k = 3;
-		cp = p[0] & 0x0Fu;
-		min = 0x800;
-	} else if (p[0] >= 0xF0 && p[0] <= 0xF4) {
-		k = 4;
-		cp = p[0] & 0x07u;
-		min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (k > n)
-		return 0;
-	for (i = 1; i < k; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3Fu);
-	}
-	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return k;
 }
 
 /* RFC 9580 §6.2.2: "Key: Value"; see pgp_armor_hdr for what we accept. */
@@ -79,7 +44,7 @@ check_hdr(const pgp_armor_hdr *h)
 	for (i = 0; i < vl; i += s) {
 		if (v[i] < 0x20 || v[i] == 0x7F)
 			return PGP_ERR_INVALID;
-		if ((s = utf8_seq(v + i, vl - i)) == 0)
+		if ((s = pgp_utf8_decode(v + i, vl - i, NULL)) == 0)
 			return PGP_ERR_INVALID;
 	}
 	/* key ": " value LF */

@@ -236,34 +236,40 @@ pgp_cleartext_release(pgp_cleartext *c)
 	memset(c, 0, sizeof *c);
 }
 
-/* see armor.h */
-pgp_err
-pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len)
+/*
+ * The one walk over a cleartext message's lines (split at LF; a CR is a line
+ * ending only right before the LF): each line without its trailing spaces
+ * and tabs (RFC 9580 §7.2), then, if it ended, CR LF (`crlf`: the signed
+ * form) or its own ending as in the message (the output form). The last
+ * line has no ending, so neither form has one after it.
+ */
+static pgp_err
+cleartext_lines(pgp_buf *out, const uint8_t *text, size_t len, size_t cap, int crlf)
 {
 	pgp_rd r;
 	pgp__line line;
-	int first = 1;
 	pgp_err e = PGP_OK;
 
-	pgp_buf_init(out, (size_t)PGP_MAX_DATA_BODY * 2);
+	pgp_buf_init(out, cap);
 	if (text == NULL && len > 0)
 		return PGP_ERR_INVALID;
 	if (len > PGP_MAX_DATA_BODY)
 		return PGP_ERR_LIMIT;
 	pgp_rd_init(&r, text, len);
-	/* A text ending in LF has a final empty line (it gets a CRLF before it). */
 	while (pgp__armor_getline(&r, &line) == PGP_OK) {
-		/* a CR is a line ending only before a LF */
 		pgp_view v = line.has_nl ? line.body : line.raw;
 
 		while (v.len > 0 && is_ws(v.p[v.len - 1]))
 			v.len--;
-		if ((!first && (e = pgp_buf_append(out, "\r\n", 2)) != PGP_OK) ||
-		    (e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
+		if ((e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
 			goto fail;
-		first = 0;
-		if (line.has_nl && r.len == 0 &&
-		    (e = pgp_buf_append(out, "\r\n", 2)) != PGP_OK)
+		if (!line.has_nl)
+			continue;
+		if (crlf)
+			e = pgp_buf_append(out, "\r\n", 2);
+		else
+			e = pgp_buf_append(out, line.body.p + line.body.len, line.raw.len - line.body.len);
+		if (e != PGP_OK)
 			goto fail;
 	}
 	return PGP_OK;
@@ -274,33 +280,14 @@ fail:
 
 /* see armor.h */
 pgp_err
+pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len)
+{
+	return cleartext_lines(out, text, len, (size_t)PGP_MAX_DATA_BODY * 2, 1);
+}
+
+/* see armor.h */
+pgp_err
 pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len)
 {
-	pgp_rd r;
-	pgp__line line;
-	pgp_err e = PGP_OK;
-
-	pgp_buf_init(out, PGP_MAX_DATA_BODY);
-	if (text == NULL && len > 0)
-		return PGP_ERR_INVALID;
-	if (len > PGP_MAX_DATA_BODY)
-		return PGP_ERR_LIMIT;
-	pgp_rd_init(&r, text, len);
-	/* the lines of pgp_cleartext_canon(): a CR is a line ending only before a LF */
-	while (pgp__armor_getline(&r, &line) == PGP_OK) {
-		pgp_view v = line.has_nl ? line.body : line.raw;
-
-		while (v.len > 0 && is_ws(v.p[v.len - 1]))
-			v.len--;
-		if ((e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
-			goto fail;
-		/* the line's own ending (LF or CR LF), as in the message */
-		if (line.has_nl && (e = pgp_buf_append(out, line.body.p + line.body.len,
-		    line.raw.len - line.body.len)) != PGP_OK)
-			goto fail;
-	}
-	return PGP_OK;
-fail:
-	pgp_buf_free(out);
-	return e;
+	return cleartext_lines(out, text, len, PGP_MAX_DATA_BODY, 0);
 }

@@ -47,5 +47,6 @@
 #include "certify.h"
 #include "verify.h"
 #include "write.h"
+#include "utf8.h"
 
 #endif
