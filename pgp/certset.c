@@ -227,14 +227,16 @@ index_copy(pgp_certset *s, const pgp_cert *c, size_t grp)
 	return PGP_OK;
 }
 
-/* Binary search: first entry of the sorted key ID index with this key ID. */
+/* Binary search over n sorted entries of `stride` octets, each starting with
+ * an 8-octet key ID: the first entry with this key ID, or n. */
 static size_t
-idx_lower(const pgp_certset *s, const uint8_t keyid[8])
+keyid_lower(const void *base, size_t n, size_t stride, const uint8_t keyid[8])
 {
-	size_t lo = 0, hi = s->sorted;
+	const uint8_t *p = base;
+	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (memcmp(s->idx[mid].keyid, keyid, 8) < 0)
+		if (memcmp(p + mid * stride, keyid, 8) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -242,18 +244,18 @@ idx_lower(const pgp_certset *s, const uint8_t keyid[8])
 	return lo;
 }
 
+/* The first entry of the sorted key ID index with this key ID. */
+static size_t
+idx_lower(const pgp_certset *s, const uint8_t keyid[8])
+{
+	return keyid_lower(s->idx, s->sorted, sizeof *s->idx, keyid);
+}
+
+/* The first sorted stand-alone revocation issued by this key ID. */
 static size_t
 loose_lower(const pgp_certset *s, const uint8_t keyid[8])
 {
-	size_t lo = 0, hi = s->loose_sorted;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (memcmp(s->loose[mid].keyid, keyid, 8) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return keyid_lower(s->loose, s->loose_sorted, sizeof *s->loose, keyid);
 }
 
 /* The group of a primary fingerprint in the sorted fingerprint index, or NONE. */
