@@ -102,8 +102,11 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 		}
 	}
 	(void)now;
-	fprintf(f, "wotkit: %zu of %zu signatures good, from %zu distinct signers (%zu signers required)\n",
-	    pgp_verifier_good(v), n, pgp_verifier_good_signers(v), need);
+	{
+		size_t good = pgp_verifier_good(v), signers = pgp_verifier_good_signers(v);
+		fprintf(f, "wotkit: %zu of %zu signature%s good, from %zu distinct signer%s (%zu required)\n",
+		    good, n, n == 1 ? "" : "s", signers, signers == 1 ? "" : "s", need);
+	}
 }
 
 /* A fingerprint in hex, or null. */

@@ -78,7 +78,7 @@ for f in rows("SIGNERS"):
         "signers %s: (exit, signers, ok) %s, want (%s, %s)" % (cid, got, want_rc, want_signers))
     h = run(args + sigdata, data)
     say(h.returncode == int(want_rc) and
-        ("from %s distinct signers (%s signers required)" % (want_signers, n)).encode() in h.stderr,
+        ("from %s distinct signer%s (%s required)" % (want_signers, "" if want_signers == "1" else "s", n)).encode() in h.stderr,
         "signers %s: human output names the distinct signers, exit %d" % (cid, h.returncode))
 
 # 4. the per-component cap
