@@ -157,16 +157,6 @@ cli_parse_time(const char *s, int64_t now, int64_t *out)
 }
 
 /* see cli.h */
-void
-cli_format_time(char *buf, size_t n, int64_t t)
-{
-	struct tm tm;
-	time_t tt = (time_t)t;
-	gmtime_r(&tt, &tm);
-	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-/* see cli.h */
 int
 cli_file_read_fd(cli_file *f, int fd, const char *name)
 {

@@ -38,8 +38,6 @@ void cli_report(const char *file, pgp_err e, const pgp_diag *d);
  * success. The one time parser of the front ends (sopv DATE and policy
  * files use pgp_time_parse() too). */
 int cli_parse_time(const char *s, int64_t now, int64_t *out);
-/* Format as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 octets). */
-void cli_format_time(char *buf, size_t n, int64_t t);
 
 /* "--name=VALUE" or "--name VALUE" at argv[*i]. Returns 0 if argv[*i] is
  * not this option; 1 if it is, with *val set (NULL when the value is missing;

@@ -63,10 +63,10 @@ human_key(FILE *f, const char *what, const pgp_key *k, const pgp_keystate *ks)
 	flags_text(fl, sizeof fl, ks->flags);
 	fprintf(f, "%s %s %s%u [%s] ", what, pgp_pk_name(k->algo), "", k->bits, fl);
 	vout_fpr(f, &k->fpr);
-	cli_format_time(t, sizeof t, k->created);
+	pgp_time_format(t, sizeof t, k->created, 0);
 	fprintf(f, "\n    created %s", t);
 	if (ks->expires) {
-		cli_format_time(t, sizeof t, ks->expires);
+		pgp_time_format(t, sizeof t, ks->expires, 0);
 		fprintf(f, ", expires %s", t);
 	}
 	fprintf(f, ": %s", state_word(ks->status));

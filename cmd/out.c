@@ -378,7 +378,7 @@ void
 out_time(out_ctx *o, const char *key, int64_t t)
 {
 	char buf[64];
-	cli_format_time(buf, sizeof buf, t);
+	pgp_time_format(buf, sizeof buf, t, 0);
 	out_text(o, key, "%s", buf);
 }
 

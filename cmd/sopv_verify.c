@@ -161,7 +161,7 @@ verifications(pgp_buf *b, const pgp_verifier *v, const certs *c)
 		if (r->status != PGP_OK)
 			continue;
 		origin = certs_origin(c, r->cert);
-		cli_format_time(t, sizeof t, r->created);
+		pgp_time_format(t, sizeof t, r->created, 0);
 		if (put_str(b, t) || put_str(b, " ") || put_fpr(b, &r->key_fpr) ||
 		    put_str(b, " ") || put_fpr(b, &r->cert_fpr) ||
 		    put_str(b, r->text_mode ? " mode:text" : " mode:binary"))

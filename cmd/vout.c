@@ -82,7 +82,7 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 			fputc('\n', f);
 		}
 		if (r->created) {
-			cli_format_time(t, sizeof t, r->created);
+			pgp_time_format(t, sizeof t, r->created, 0);
 			fprintf(f, "  made:      %s\n", t);
 		}
 		if (r->status == PGP_ERR_MALFORMED || r->status == PGP_ERR_TRUNCATED ||
@@ -97,7 +97,7 @@ vout_human(FILE *f, const pgp_verifier *v, size_t need, int64_t now)
 			fputs("  note:      a designated revoker revoked this key, but the revoker's key\n"
 			    "             is not in the keyrings, so the revocation could not be checked\n", f);
 		if (r->status == PGP_OK && r->key_expired_now) {
-			cli_format_time(t, sizeof t, r->key_expires);
+			pgp_time_format(t, sizeof t, r->key_expires, 0);
 			fprintf(f, "  note:      the key expired on %s, after the signature was made\n", t);
 		}
 	}

@@ -1,5 +1,6 @@
 /* date.c - calendar dates and the time parser. see date.h */
 #include <string.h>
+#include <stdio.h>
 #include "date.h"
 
 /* see date.h */
@@ -14,6 +15,49 @@ pgp_days_from_civil(int64_t y, unsigned m, unsigned d)
 	doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
 	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
 	return era * 146097 + (int64_t)doe - 719468;
+}
+
+/* The inverse of pgp_days_from_civil(): the date of day z after 1970-01-01. */
+static void
+civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t era;
+	unsigned doe, yoe, doy, mp;
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = (int64_t)yoe + era * 400 + (*m <= 2);
+}
+
+/* see date.h */
+void
+pgp_time_format(char *buf, size_t n, int64_t t, unsigned flags)
+{
+	/* days and seconds of the day, rounding towards minus infinity */
+	int64_t days = t / 86400, secs = t % 86400, y;
+	unsigned m, d;
+	if (n == 0)
+		return;
+	if (secs < 0) {
+		secs += 86400;
+		days--;
+	}
+	/* outside 0000-01-01 .. 9999-12-31 (and away from int64 overflow) */
+	if (t < -62167219200LL || t > 253402300799LL) {
+		snprintf(buf, n, "@%lld", (long long)t);
+		return;
+	}
+	civil_from_days(days, &y, &m, &d);
+	if ((flags & PGP_TIME_SHORT) && secs == 0)
+		snprintf(buf, n, "%04lld-%02u-%02u", (long long)y, m, d);
+	else
+		snprintf(buf, n, "%04lld-%02u-%02uT%02u:%02u:%02uZ", (long long)y, m, d,
+		    (unsigned)(secs / 3600), (unsigned)(secs / 60 % 60), (unsigned)(secs % 60));
 }
 
 /* Exactly n decimal digits at *s. */

@@ -1,10 +1,12 @@
 /*
- * date.h - calendar dates and the one time parser of wotkit (policy files,
- * `wotkit verify --at`, `wotkit inspect --at`, sopv DATE).
+ * date.h - calendar dates, the one time parser of wotkit (policy files,
+ * `wotkit verify --at`, `wotkit inspect --at`, sopv DATE) and the one time
+ * formatter (every time wotkit prints, and policy rule names).
  */
 #ifndef PGP_DATE_H
 #define PGP_DATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "err.h"
 
@@ -30,5 +32,16 @@ int64_t pgp_days_from_civil(int64_t y, unsigned m, unsigned d);
  * 30-day month, ...), leaving *out unchanged.
  */
 pgp_err pgp_time_parse(const char *s, unsigned flags, int64_t *out);
+
+/* Flags of pgp_time_format(). */
+#define PGP_TIME_SHORT 0x1     /* a time at 00:00:00 is written as the date alone */
+
+/*
+ * Writes t (Unix seconds) as ISO 8601 UTC, "YYYY-MM-DDTHH:MM:SSZ", into
+ * buf[0..n) (NUL-terminated, truncated to fit; 21 octets hold it all). Times
+ * outside the years 0000..9999 are written "@t". No locale, no time zone
+ * database: the proleptic Gregorian calendar, like pgp_days_from_civil().
+ */
+void pgp_time_format(char *buf, size_t n, int64_t t, unsigned flags);
 
 #endif

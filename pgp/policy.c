@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <strings.h>
 #include <string.h>
-#include <time.h>
 #include "policy.h"
 #include "hash.h"
 
@@ -94,8 +93,6 @@ pgp_policy_allow_hash(pgp_policy *p, int alg, pgp_hash_use use)
 static void
 cutoff_text(char *b, size_t n, int64_t t)
 {
-	struct tm tm;
-	time_t tt = (time_t)t;
 	if (t == PGP_ALWAYS) {
 		snprintf(b, n, "always");
 		return;
@@ -104,14 +101,10 @@ cutoff_text(char *b, size_t n, int64_t t)
 		snprintf(b, n, "never");
 		return;
 	}
-	if (gmtime_r(&tt, &tm) == NULL) {
-		snprintf(b, n, "after @%lld", (long long)t);
+	if (n <= 6)
 		return;
-	}
-	if (t % 86400 == 0)
-		strftime(b, n, "after %Y-%m-%d", &tm);
-	else
-		strftime(b, n, "after %Y-%m-%dT%H:%M:%SZ", &tm);
+	memcpy(b, "after ", 6);
+	pgp_time_format(b + 6, n - 6, t, PGP_TIME_SHORT);
 }
 
 static int

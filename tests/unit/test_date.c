@@ -71,11 +71,45 @@ test_malformed_times_rejected(void)
 	T_ASSERT(ok);
 }
 
+/* pgp_time_format: known values, and a round trip through pgp_time_parse
+ * over days of every kind (leap years, century rules, before 1970). */
+static void
+test_format(void)
+{
+	char b[32];
+	int64_t t, back;
+	pgp_time_format(b, sizeof b, 0, 0);
+	T_EQ_STR(b, "1970-01-01T00:00:00Z");
+	pgp_time_format(b, sizeof b, 0, PGP_TIME_SHORT);
+	T_EQ_STR(b, "1970-01-01");
+	pgp_time_format(b, sizeof b, 1710000000, PGP_TIME_SHORT);
+	T_EQ_STR(b, "2024-03-09T16:00:00Z");
+	pgp_time_format(b, sizeof b, 951782400, 0);          /* 2000 is a leap year */
+	T_EQ_STR(b, "2000-02-29T00:00:00Z");
+	pgp_time_format(b, sizeof b, -1, 0);
+	T_EQ_STR(b, "1969-12-31T23:59:59Z");
+	pgp_time_format(b, sizeof b, 253402300799LL, 0);
+	T_EQ_STR(b, "9999-12-31T23:59:59Z");
+	pgp_time_format(b, sizeof b, 253402300800LL, 0);
+	T_EQ_STR(b, "@253402300800");
+	pgp_time_format(b, sizeof b, -62167219201LL, 0);
+	T_EQ_STR(b, "@-62167219201");
+	pgp_time_format(b, 11, 1710000000, 0);               /* truncated, terminated */
+	T_EQ_STR(b, "2024-03-09");
+	for (t = -5000000000LL; t < 5000000000LL; t += 86400 * 37 + 3601) {
+		pgp_time_format(b, sizeof b, t, 0);
+		back = 0;
+		T_EQ_INT(pgp_time_parse(b, 0, &back), PGP_OK);
+		T_EQ_INT(back, t);
+	}
+}
+
 int
 main(void)
 {
 	T_RUN(test_days_from_civil);
 	T_RUN(test_iso_forms_agree);
 	T_RUN(test_malformed_times_rejected);
+	T_RUN(test_format);
 	return T_DONE();
 }
