@@ -45,7 +45,7 @@ typedef struct dump_ctx {
 	int have_primary, have_subkey;
 } dump_ctx;
 
-/* ---- printers (dump_pkt.c, dump_sig.c) ---- */
+/* ---- shared by the printers (dump_field.c) and the printers (dump_pkt.c, dump_sig.c) ---- */
 size_t dump_off(const dump_ctx *c, const uint8_t *p);
 /* Dumps every packet of buf (offsets relative to buf), into an open array. */
 void dump_packets(dump_ctx *c, const uint8_t *buf, size_t len);
@@ -67,5 +67,7 @@ void dump_sigtype(out_ctx *o, int type);
 const char *dump_sym_name(int a);
 const char *dump_comp_name(int a);
 const char *dump_aead_name(int a);
+/* NAME, or "unknown-ID" into buf when the name is unknown. */
+const char *dump_named(char *buf, size_t n, const char *name, int id);
 
 #endif

@@ -11,58 +11,6 @@
 #include "cli.h"
 #include "dump.h"
 
-/* see dump.h */
-size_t
-dump_off(const dump_ctx *c, const uint8_t *p)
-{
-	return c->body_off + (size_t)(p - c->body_p);
-}
-
-/* see dump.h */
-void
-dump_error(dump_ctx *c, pgp_err e, const pgp_diag *d)
-{
-	out_ctx *o = &c->o;
-	const char *what = d && d->what ? d->what : "parse error";
-	size_t off = d ? d->offset : 0;
-	char title[320];
-
-	/* the same problem seen twice (e.g. by the dumper and the parser) */
-	if (c->errors && c->last_off == off && c->last_what == what)
-		return;
-	c->last_off = off;
-	c->last_what = what;
-	c->errors++;
-	fprintf(stderr, "%s: ", cli_prog);
-	out_esc_text(stderr, c->file);
-	fprintf(stderr, ": offset %zu: %s (%s)%s\n", off, what, pgp_strerror(e), c->where);
-	snprintf(title, sizeof title, "error: offset %zu: %s (%s)", off, what, pgp_strerror(e));
-	out_open(o, "error", title);
-	if (o->json) {
-		out_text(o, "error", "%s", pgp_errname(e));
-		out_text(o, "message", "%s", pgp_strerror(e));
-		out_int(o, "offset", (long long)off);
-		out_text(o, "what", "%s", what);
-	}
-	out_close(o);
-}
-
-/* see dump.h */
-void
-dump_warning(dump_ctx *c, size_t off, const char *what)
-{
-	c->warnings++;
-	fprintf(stderr, "%s: ", cli_prog);
-	out_esc_text(stderr, c->file);
-	fprintf(stderr, ": offset %zu: warning: %s%s\n", off, what, c->where);
-	if (c->nwarn < DUMP_MAX_WARNINGS) {
-		c->warn[c->nwarn].off = off;
-		c->warn[c->nwarn].what = what;
-		c->nwarn++;
-	} else
-		c->warn_lost++;
-}
-
 /* Lists the warnings pending since `from` (this packet's), then drops them. */
 static void
 flush_warnings(dump_ctx *c, size_t from, size_t lost_from)
@@ -87,58 +35,6 @@ flush_warnings(dump_ctx *c, size_t from, size_t lost_from)
 		out_int(o, "warnings_not_listed", (long long)(c->warn_lost - lost_from));
 	c->nwarn = from;
 	c->warn_lost = lost_from;
-}
-
-static const char *
-nm(char *buf, size_t n, const char *name, int id)
-{
-	if (name && strcmp(name, "unknown") != 0 && strcmp(name, "Unknown") != 0)
-		return name;
-	snprintf(buf, n, "unknown-%d", id);
-	return buf;
-}
-
-/* see dump.h */
-void
-dump_mpi(dump_ctx *c, const char *name, const pgp_mpi *m)
-{
-	out_ctx *o = &c->o;
-	unsigned actual = pgp_mpi_bitlen(m);
-	if (o->json) {
-		out_open(o, NULL, NULL);
-		out_text(o, "name", "%s", name);
-		out_int(o, "bits", m->bits);
-		out_int(o, "actual_bits", actual);
-		out_int(o, "octets", (long long)m->v.len);
-		out_bool(o, "bad_bit_count", m->bad_bits);
-		out_bool(o, "leading_zero", m->leading_zero);
-		if (m->v.len <= 64)
-			out_hex(o, "value", m->v.p, m->v.len, 0);
-		out_close(o);
-	} else {
-		char hex[140] = "";
-		size_t i;
-		if (m->v.len <= 64) {
-			hex[0] = ' ';
-			for (i = 0; i < m->v.len; i++)
-				snprintf(hex + 1 + 2 * i, sizeof hex - 1 - 2 * i, "%02X", m->v.p[i]);
-		}
-		char bad[64] = "";
-		if (m->bad_bits)
-			snprintf(bad, sizeof bad, " [BAD BIT COUNT: actual %u bits]", actual);
-		out_note(o, "%s: %u bits, %zu octets%s%s%s", name, m->bits, m->v.len, bad,
-		    m->leading_zero ? " [LEADING ZERO OCTET]" : "", hex);
-	}
-	if (m->bad_bits) {
-		/* RFC 9580 §3.2: the bit count starts at the most significant
-		 * non-zero bit. The octet count (what parsing needs) follows
-		 * from it, so the packet is still readable: a warning, as
-		 * verification tolerates it too (gpg and sq read such keys). */
-		size_t off = m->v.p ? dump_off(c, m->v.p) - 2 : c->body_off;
-		dump_warning(c, off, m->leading_zero ?
-		    "MPI with a leading zero octet (non-canonical bit count)" :
-		    "MPI bit count does not match its value");
-	}
 }
 
 static const char *const *
@@ -182,7 +78,7 @@ dump_key(dump_ctx *c, const pgp_pkt *pkt)
 	out_time(o, "created", k.created);
 	if (k.version <= 3)
 		out_int(o, "v3_expiry_days", k.v3_days);
-	out_named(o, "algorithm", k.algo, nm(b, sizeof b, pgp_pk_name(k.algo), k.algo));
+	out_named(o, "algorithm", k.algo, dump_named(b, sizeof b, pgp_pk_name(k.algo), k.algo));
 	if (k.oid.len) {
 		out_text(o, "curve", "%s", pgp_curve_name(k.curve));
 		out_hex(o, "curve_oid", k.oid.p, k.oid.len, 0);
@@ -200,8 +96,8 @@ dump_key(dump_ctx *c, const pgp_pkt *pkt)
 		char b2[32];
 		out_open(o, "kdf", NULL);
 		out_int(o, "reserved", k.kdf.p[0]);
-		out_named(o, "hash", k.kdf.p[1], nm(b, sizeof b, pgp_hash_name(k.kdf.p[1]), k.kdf.p[1]));
-		out_named(o, "cipher", k.kdf.p[2], nm(b2, sizeof b2, dump_sym_name(k.kdf.p[2]), k.kdf.p[2]));
+		out_named(o, "hash", k.kdf.p[1], dump_named(b, sizeof b, pgp_hash_name(k.kdf.p[1]), k.kdf.p[1]));
+		out_named(o, "cipher", k.kdf.p[2], dump_named(b2, sizeof b2, dump_sym_name(k.kdf.p[2]), k.kdf.p[2]));
 		if (k.kdf.len > 3)
 			out_hex(o, "extra", k.kdf.p + 3, k.kdf.len - 3, 32);
 		out_close(o);
@@ -306,8 +202,8 @@ dump_ops(dump_ctx *c, const pgp_pkt *pkt)
 	}
 	out_int(o, "version", s.version);
 	dump_sigtype(o, s.type);
-	out_named(o, "hash_algo", s.hash_algo, nm(b, sizeof b, pgp_hash_name(s.hash_algo), s.hash_algo));
-	out_named(o, "pk_algo", s.pk_algo, nm(b, sizeof b, pgp_pk_name(s.pk_algo), s.pk_algo));
+	out_named(o, "hash_algo", s.hash_algo, dump_named(b, sizeof b, pgp_hash_name(s.hash_algo), s.hash_algo));
+	out_named(o, "pk_algo", s.pk_algo, dump_named(b, sizeof b, pgp_pk_name(s.pk_algo), s.pk_algo));
 	if (s.version == 3)
 		out_hex(o, "issuer_key_id", s.keyid, 8, 0);
 	else {
@@ -359,7 +255,7 @@ dump_compressed(dump_ctx *c, const pgp_pkt *pkt)
 		dump_error(c, e, &d);
 		return;
 	}
-	out_named(o, "algorithm", algo, nm(b, sizeof b, dump_comp_name(algo), algo));
+	out_named(o, "algorithm", algo, dump_named(b, sizeof b, dump_comp_name(algo), algo));
 	if (e == PGP_ERR_UNSUPPORTED) {
 		out_text(o, "unsupported", "%s", d.what ? d.what : "compression algorithm");
 		return;
@@ -406,7 +302,7 @@ dump_one(dump_ctx *c, const pgp_pkt *pkt)
 {
 	out_ctx *o = &c->o;
 	char title[256], b[32];
-	const char *tn = nm(b, sizeof b, pgp_tag_name(pkt->tag), pkt->tag);
+	const char *tn = dump_named(b, sizeof b, pgp_tag_name(pkt->tag), pkt->tag);
 	size_t wfrom = c->nwarn, wlost = c->warn_lost;
 
 	c->body_p = pkt->body.p;

@@ -13,62 +13,6 @@
 
 #define LIST_MAX 64
 
-/* "NAME" or "unknown-ID" into buf. */
-static const char *
-named(char *buf, size_t n, const char *name, int id)
-{
-	if (name && strcmp(name, "unknown") != 0 && strcmp(name, "Unknown") != 0)
-		return name;
-	snprintf(buf, n, "unknown-%d", id);
-	return buf;
-}
-
-/* see dump.h */
-const char *
-dump_sym_name(int a)
-{
-	switch (a) {
-	case 0: return "plaintext";
-	case 1: return "IDEA";
-	case 2: return "TripleDES";
-	case 3: return "CAST5";
-	case 4: return "Blowfish";
-	case 7: return "AES128";
-	case 8: return "AES192";
-	case 9: return "AES256";
-	case 10: return "Twofish";
-	case 11: return "Camellia128";
-	case 12: return "Camellia192";
-	case 13: return "Camellia256";
-	default: return "unknown";
-	}
-}
-
-/* see dump.h */
-const char *
-dump_comp_name(int a)
-{
-	switch (a) {
-	case PGP_COMP_NONE: return "uncompressed";
-	case PGP_COMP_ZIP: return "ZIP";
-	case PGP_COMP_ZLIB: return "ZLIB";
-	case PGP_COMP_BZIP2: return "BZip2";
-	default: return "unknown";
-	}
-}
-
-/* see dump.h */
-const char *
-dump_aead_name(int a)
-{
-	switch (a) {
-	case 1: return "EAX";
-	case 2: return "OCB";
-	case 3: return "GCM";
-	default: return "unknown";
-	}
-}
-
 static void
 pref_list(out_ctx *o, const char *key, const pgp_rd *d, const char *(*name)(int))
 {
@@ -78,7 +22,7 @@ pref_list(out_ctx *o, const char *key, const pgp_rd *d, const char *(*name)(int)
 	for (i = 0; i < d->len && n < LIST_MAX; i++) {
 		const char *nm = name(d->p[i]);
 		char tmp[24];
-		snprintf(bufs[n], sizeof bufs[n], "%s", named(tmp, sizeof tmp, nm, d->p[i]));
+		snprintf(bufs[n], sizeof bufs[n], "%s", dump_named(tmp, sizeof tmp, nm, d->p[i]));
 		items[n] = bufs[n];
 		n++;
 	}
@@ -310,8 +254,8 @@ subpkt_value(dump_ctx *c, const pgp_subpkt *sp, const sig_info *si)
 		}
 		for (i = 0; i + 1 < d->len && n < LIST_MAX; i += 2, n++) {
 			snprintf(bufs[n], sizeof bufs[n], "%s/%s",
-			    named(t1, sizeof t1, dump_sym_name(d->p[i]), d->p[i]),
-			    named(t2, sizeof t2, dump_aead_name(d->p[i + 1]), d->p[i + 1]));
+			    dump_named(t1, sizeof t1, dump_sym_name(d->p[i]), d->p[i]),
+			    dump_named(t2, sizeof t2, dump_aead_name(d->p[i + 1]), d->p[i + 1]));
 			items[n] = bufs[n];
 		}
 		out_list(o, "algorithms", items, n);
@@ -323,7 +267,7 @@ subpkt_value(dump_ctx *c, const pgp_subpkt *sp, const sig_info *si)
 			break;
 		}
 		out_hex(o, "class", d->p, 1, 0);
-		out_named(o, "pk_algo", d->p[1], named(buf, sizeof buf, pgp_pk_name(d->p[1]), d->p[1]));
+		out_named(o, "pk_algo", d->p[1], dump_named(buf, sizeof buf, pgp_pk_name(d->p[1]), d->p[1]));
 		out_hex(o, "revoker_fingerprint", d->p + 2, d->len - 2, 0);
 		break;
 	case PGP_SUB_ISSUER:
@@ -355,11 +299,11 @@ subpkt_value(dump_ctx *c, const pgp_subpkt *sp, const sig_info *si)
 			bad_value(c, sp, "signature target too short");
 			break;
 		}
-		out_named(o, "pk_algo", d->p[0], named(buf, sizeof buf, pgp_pk_name(d->p[0]), d->p[0]));
+		out_named(o, "pk_algo", d->p[0], dump_named(buf, sizeof buf, pgp_pk_name(d->p[0]), d->p[0]));
 		{
 			char b2[32];
 			out_named(o, "hash_algo", d->p[1],
-			    named(b2, sizeof b2, pgp_hash_name(d->p[1]), d->p[1]));
+			    dump_named(b2, sizeof b2, pgp_hash_name(d->p[1]), d->p[1]));
 		}
 		out_hex(o, "hash", d->p + 2, d->len - 2, 0);
 		break;
@@ -430,12 +374,12 @@ subpkt_area(dump_ctx *c, const char *key, pgp_view area, int hashed, const sig_i
 			break;
 		}
 		snprintf(title, sizeof title, "offset %zu: %s (subpacket %d)%s, %zu octet%s",
-		    sp.off, named(nb, sizeof nb, pgp_subpkt_name(sp.type), sp.type), sp.type,
+		    sp.off, dump_named(nb, sizeof nb, pgp_subpkt_name(sp.type), sp.type), sp.type,
 		    sp.critical ? ", critical" : "", sp.data.len, sp.data.len == 1 ? "" : "s");
 		out_open(o, NULL, title);
 		if (o->json) {
 			out_int(o, "offset", (long long)sp.off);
-			out_named(o, "type", sp.type, named(nb, sizeof nb, pgp_subpkt_name(sp.type), sp.type));
+			out_named(o, "type", sp.type, dump_named(nb, sizeof nb, pgp_subpkt_name(sp.type), sp.type));
 			out_bool(o, "critical", sp.critical);
 			out_bool(o, "hashed", hashed);
 			out_int(o, "length", (long long)sp.data.len);
@@ -464,16 +408,6 @@ sig_mpis(dump_ctx *c, const pgp_sig *s)
 
 /* see dump.h */
 void
-dump_sigtype(out_ctx *o, int type)
-{
-	if (o->json)
-		out_named(o, "type", type, pgp_sigtype_name(type));
-	else
-		out_text(o, "type", "%s (0x%02X)", pgp_sigtype_name(type), type);
-}
-
-/* see dump.h */
-void
 dump_sig_body(dump_ctx *c, const pgp_rd *body)
 {
 	out_ctx *o = &c->o;
@@ -497,9 +431,9 @@ dump_sig_body(dump_ctx *c, const pgp_rd *body)
 		return;
 	}
 	dump_sigtype(o, s.type);
-	out_named(o, "pk_algo", s.pk_algo, named(nb, sizeof nb, pgp_pk_name(s.pk_algo), s.pk_algo));
+	out_named(o, "pk_algo", s.pk_algo, dump_named(nb, sizeof nb, pgp_pk_name(s.pk_algo), s.pk_algo));
 	out_named(o, "hash_algo", s.hash_algo,
-	    named(nb, sizeof nb, pgp_hash_name(s.hash_algo), s.hash_algo));
+	    dump_named(nb, sizeof nb, pgp_hash_name(s.hash_algo), s.hash_algo));
 	memset(&si, 0, sizeof si);
 	si.type = s.type;
 	si.hash_algo = s.hash_algo;
