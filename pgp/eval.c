@@ -579,9 +579,10 @@ uid_states(evalctx *x)
 }
 
 /* §5.2.3.27: the primary user ID is the valid one flagged primary with the
- * newest binding; else the newest valid binding. */
+ * newest binding; else the newest valid binding. With want = PGP_ERR_REVOKED,
+ * the same choice among user IDs bound and later revoked. */
 static int
-pick_primary_uid(const evalctx *x)
+pick_uid(const evalctx *x, pgp_err want)
 {
 	const pgp_cert *c = x->c;
 	const pgp_sig *best_sig = NULL;
@@ -589,7 +590,7 @@ pick_primary_uid(const evalctx *x)
 	uint32_t i;
 	for (i = 0; i < c->nuids; i++) {
 		const pgp_sig *b;
-		if (x->ev->uids[i].status != PGP_OK || c->uids[i].is_attr)
+		if (x->ev->uids[i].status != want || c->uids[i].is_attr || x->uid_bind[i] == NONE)
 			continue;
 		b = &x->es[x->uid_bind[i]].sig;
 		if (best < 0 || (b->primary_uid && !best_sig->primary_uid) ||
@@ -609,6 +610,28 @@ expiry_of(const pgp_key *k, const pgp_sig *sig)
 	return 0;
 }
 
+/* The first user ID with signatures that is neither bound nor revoked (its
+ * reason says why no self-signature binds it), or -1. */
+static int
+unbound_uid_reason(const evalctx *x)
+{
+	uint32_t i;
+	for (i = 0; i < x->c->nuids; i++)
+		if (x->c->uids[i].nsigs && x->ev->uids[i].reason &&
+		    x->ev->uids[i].status != PGP_OK && x->ev->uids[i].status != PGP_ERR_REVOKED)
+			return (int)i;
+	return -1;
+}
+
+static uint32_t
+revoked_uids(const evalctx *x)
+{
+	uint32_t i, n = 0;
+	for (i = 0; i < x->c->nuids; i++)
+		n += x->ev->uids[i].status == PGP_ERR_REVOKED;
+	return n;
+}
+
 /* The primary key's state from its bindings and revocations. */
 static void
 primary_state(evalctx *x)
@@ -618,7 +641,19 @@ primary_state(evalctx *x)
 	pgp_keystate *ps = &ev->primary;
 	const pgp_sig *direct = x->direct != NONE ? &x->es[x->direct].sig : NULL;
 	const pgp_sig *uidb = ev->primary_uid >= 0 ? &x->es[x->uid_bind[ev->primary_uid]].sig : NULL;
-	const pgp_sig *binding = direct ? direct : uidb;
+	const pgp_sig *binding;
+	int u;
+
+	/*
+	 * No valid user ID: a user ID that was bound and later revoked still
+	 * carries a valid self-signature over the primary key. Revoking a user
+	 * ID withdraws that identity, not the key (only a key revocation does),
+	 * so its binding binds the primary key, as gpg and Sequoia hold; the
+	 * certificate then has no primary user ID (docs/semantics.md).
+	 */
+	if (!direct && !uidb && (u = pick_uid(x, PGP_ERR_REVOKED)) >= 0)
+		uidb = &x->es[x->uid_bind[u]].sig;
+	binding = direct ? direct : uidb;
 
 	if (binding) {
 		const pgp_sig *flags_from = binding;
@@ -648,10 +683,14 @@ primary_state(evalctx *x)
 		ps->bound = 1;
 		ps->flags = infer_flags(&c->primary);
 		ps->status = PGP_OK;
-	} else if (c->nuids && c->uids[0].nsigs && ev->uids[0].reason) {
-		/* no user ID is bound: report why the first one is not */
-		ps->status = ev->uids[0].status;
-		ps->reason = ev->uids[0].reason;
+	} else if ((u = unbound_uid_reason(x)) >= 0) {
+		/* no user ID is bound: report why the first one that is not
+		 * revoked is not (a revoked user ID does not revoke the key) */
+		ps->status = ev->uids[u].status;
+		ps->reason = ev->uids[u].reason;
+	} else if (c->nuids && revoked_uids(x) == c->nuids) {
+		ps->status = PGP_ERR_UNUSABLE;
+		ps->reason = "no self-signature binds the primary key: every user ID is revoked";
 	} else {
 		ps->status = PGP_ERR_UNUSABLE;
 		ps->reason = c->nuids ? "user IDs carry no self-signature"
@@ -819,7 +858,7 @@ pgp__cert_eval_capped(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *sr
 		goto out;
 	}
 	uid_states(&x);
-	ev->primary_uid = pick_primary_uid(&x);
+	ev->primary_uid = pick_uid(&x, PGP_OK);
 	if ((e = designated_revocations(&x)) != PGP_OK ||
 	    (e = designated_standalone(&x)) != PGP_OK)
 		goto out;

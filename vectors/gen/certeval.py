@@ -167,10 +167,20 @@ def revocation_positions(o, F, D, data):
         o.inspect("uid2-revocation-%s" % p, [k], "primary=ok uid0=valid uid1=revoked")
     for p in ("before-uid", "after-uid1-selfsig", "after-sub1"):
         k = F("keys/only-uid-revoked-%s.pgp" % p, victim(p, ru1, only_u1=True))
-        o.case("only-uid-revoked-%s" % p, "detached", "sig/primary.sig", D, [k], "revoked", V,
-               "the only user ID (no direct-key signature) revoked by a 0x30 placed %s: nothing "
-               "binds the primary key any more" % p)
-        o.inspect("only-uid-revoked-%s" % p, [k], "primary=revoked uid0=revoked")
+        o.case("only-uid-revoked-%s" % p, "detached", "sig/primary.sig", D, [k], "good", V,
+               "the only user ID (no direct-key signature) revoked by a 0x30 placed %s: the "
+               "identity is withdrawn, not the key; the revoked user ID's binding still binds "
+               "the primary key (gpgv and sqv: good), and no user ID is reported" % p)
+        o.inspect("only-uid-revoked-%s" % p, [k], "primary=ok uid0=revoked")
+        # ... but a key or subkey revocation next to it still revokes
+        k = F("keys/only-uid-and-key-revoked-%s.pgp" % p, victim(p, ru1 + rk, only_u1=True))
+        o.case("only-uid-and-key-revoked-%s" % p, "detached", "sig/primary.sig", D, [k], "revoked",
+               V, "the only user ID revoked and the key revoked (0x30 and 0x20 placed %s): the "
+               "binding of the revoked user ID does not outlive the key revocation" % p)
+        k = F("keys/only-uid-and-sub1-revoked-%s.pgp" % p, victim(p, ru1 + rs1, only_u1=True))
+        o.case("only-uid-and-sub1-revoked-%s" % p, "detached", "sig/sub1.sig", D, [k], "revoked",
+               V, "the only user ID and subkey 1 revoked (0x30 and 0x28 placed %s): subkey 1's "
+               "signature is revoked" % p)
     # one certificate holding a revocation of each kind, each placed under another component
     k = F("keys/all-kinds-misplaced.pgp",
           V.packet() + uidpkt(U1) + u1s + rs2 + uidpkt(U2) + u2s + S1.packet(sub=True) + b1 + ru1 +
