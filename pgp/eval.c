@@ -24,6 +24,9 @@
 #include "certify_int.h"
 #include "eval_int.h"
 
+/* the reason of a component whose binding was never checked */
+#define NO_VALID_SELFSIG "no valid self-signature"
+
 #define NONE SIZE_MAX
 
 /* The list a signature was found in. */
@@ -561,7 +564,7 @@ uid_states(evalctx *x)
 			/* the last refusal says why, e.g. a policy rule */
 			us->status = rev >= 0 ? PGP_ERR_REVOKED : unbound_status(us->status);
 			us->reason = rev >= 0 ? "user ID revoked" :
-			    (us->reason ? us->reason : "no valid self-signature");
+			    (us->reason ? us->reason : NO_VALID_SELFSIG);
 			continue;
 		}
 		b = &x->es[x->uid_bind[i]].sig;
@@ -610,16 +613,27 @@ expiry_of(const pgp_key *k, const pgp_sig *sig)
 	return 0;
 }
 
-/* The first user ID with signatures that is neither bound nor revoked (its
- * reason says why no self-signature binds it), or -1. */
+/*
+ * The user ID whose reason best says why no self-signature binds the key:
+ * the first one refused by the policy, else the first whose binding failed
+ * a named check, else the first that is neither bound nor revoked; -1 if
+ * none. A revoked user ID never speaks for the key.
+ */
 static int
 unbound_uid_reason(const evalctx *x)
 {
+	int pass;
 	uint32_t i;
-	for (i = 0; i < x->c->nuids; i++)
-		if (x->c->uids[i].nsigs && x->ev->uids[i].reason &&
-		    x->ev->uids[i].status != PGP_OK && x->ev->uids[i].status != PGP_ERR_REVOKED)
-			return (int)i;
+	for (pass = 0; pass < 3; pass++)
+		for (i = 0; i < x->c->nuids; i++) {
+			const pgp_uidstate *us = &x->ev->uids[i];
+			if (!x->c->uids[i].nsigs || us->reason == NULL ||
+			    us->status == PGP_OK || us->status == PGP_ERR_REVOKED)
+				continue;
+			if ((pass == 0 && us->status == PGP_ERR_POLICY) ||
+			    (pass == 1 && strcmp(us->reason, NO_VALID_SELFSIG) != 0) || pass == 2)
+				return (int)i;
+		}
 	return -1;
 }
 
