@@ -24,13 +24,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	(void)pgp_certset_add(set, data, size, NULL);
 	pgp_policy_init(&pol);
+	/* the set is its own source: designated revokers are looked up in it */
+	pgp_certset_source(set, &src);
 	n = pgp_certset_count(set);
 	for (i = 0; i < n && i < 16; i++) {
 		pgp_certeval ev;
-		if (pgp_cert_eval(&ev, pgp_certset_get(set, i), NULL, 1700000000, &pol) == PGP_OK)
+		if (pgp_cert_eval(&ev, pgp_certset_get(set, i), &src, 1700000000, &pol) == PGP_OK)
 			pgp_certeval_release(&ev);
 	}
-	pgp_certset_source(set, &src);
 	pgp_verify_opts_init(&o, 1700000000);
 	if (pgp_verify_message(&v, data, size, &src, &o, NULL) == PGP_OK)
 		pgp_verifier_free(v);
