@@ -88,7 +88,7 @@ cmd_verify(int argc, char **argv)
 			if (!val)
 				goto novalue;
 			if (nkeyrings == sizeof keyrings / sizeof keyrings[0]) {
-				fprintf(stderr, "wotkit verify: too many --keyring options\n");
+				cli_msg("verify", "too many --keyring options");
 				return EXIT_USAGE;
 			}
 			keyrings[nkeyrings++] = val;
@@ -118,8 +118,8 @@ cmd_verify(int argc, char **argv)
 				goto novalue;
 			need = strtol(val, &end, 10);
 			if (*end || need < 1 || need > 1000) {
-				fprintf(stderr, "wotkit verify: --signatures needs a number >= 1 "
-				    "(of distinct signing certificates)\n");
+				cli_msg("verify", "--signatures needs a number from 1 to 1000 "
+				    "(of distinct signing certificates)");
 				return EXIT_USAGE;
 			}
 		} else if (cli_opt_value(argc, argv, &i, "--output", &val)) {
@@ -150,15 +150,15 @@ cmd_verify(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (nkeyrings == 0) {
-		fprintf(stderr, "wotkit verify: no --keyring given\n");
+		cli_msg("verify", "no --keyring given");
 		return EXIT_USAGE;
 	}
 	if (npos == 2 && output) {
-		fprintf(stderr, "wotkit verify: --output is for inline and cleartext messages\n");
+		cli_msg("verify", "--output is for inline and cleartext messages");
 		return EXIT_USAGE;
 	}
 	if (json && output && strcmp(output, "-") == 0) {
-		fprintf(stderr, "wotkit verify: --json and --output - both want stdout\n");
+		cli_msg("verify", "--json and --output - both want stdout");
 		return EXIT_USAGE;
 	}
 
