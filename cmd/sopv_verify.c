@@ -86,22 +86,18 @@ certs_load_all(certs *c, char *const *names, size_t n)
 	return SOPV_OK;
 }
 
-/* The first CERTS argument that holds a copy of cert, or NULL (copies of
- * one key in several arguments are merged into one certificate). */
-static const char *
-certs_origin(const certs *c, const pgp_cert *cert)
+/* Whether CERTS argument i holds a copy of cert (copies of one key in
+ * several arguments are merged into one certificate). */
+static int
+certs_holds(const certs *c, size_t i, const pgp_cert *cert)
 {
-	size_t i, k, end;
-	for (i = 0; i < c->n; i++) {
-		end = i + 1 < c->n ? c->first[i + 1] : pgp_certset_copies(c->set);
-		for (k = c->first[i]; k < end; k++) {
-			const pgp_fpr *f = &pgp_certset_copy(c->set, k)->primary.fpr;
-			if (f->len == cert->primary.fpr.len &&
-			    memcmp(f->v, cert->primary.fpr.v, f->len) == 0)
-				return c->names[i];
-		}
+	size_t k, end = i + 1 < c->n ? c->first[i + 1] : pgp_certset_copies(c->set);
+	for (k = c->first[i]; k < end; k++) {
+		const pgp_fpr *f = &pgp_certset_copy(c->set, k)->primary.fpr;
+		if (f->len == cert->primary.fpr.len && memcmp(f->v, cert->primary.fpr.v, f->len) == 0)
+			return 1;
 	}
-	return NULL;
+	return 0;
 }
 
 static int
@@ -147,7 +143,8 @@ put_json_str(pgp_buf *b, const char *s)
  * VERIFICATIONS (draft-dkg-openpgp-stateless-cli §"VERIFICATIONS"): one
  * line per valid signature,
  *   <creation time, ISO 8601 UTC> <signing key fpr> <primary key fpr>
- *   mode:binary|mode:text {"signers":["<the CERTS argument>"]}
+ *   mode:binary|mode:text {"signers":["<CERTS argument>", ...]}
+ * listing every CERTS argument that holds a copy of the signing certificate
  * the trailer being the JSON object of the later drafts' examples.
  */
 static int
@@ -157,17 +154,24 @@ verifications(pgp_buf *b, const pgp_verifier *v, const certs *c)
 	char t[32];
 	for (i = 0; i < n; i++) {
 		const pgp_result *r = pgp_verifier_result(v, i);
-		const char *origin;
+		size_t a;
+		int listed = 0;
 		if (r->status != PGP_OK)
 			continue;
-		origin = certs_origin(c, r->cert);
 		pgp_time_format(t, sizeof t, r->created, 0);
 		if (put_str(b, t) || put_str(b, " ") || put_fpr(b, &r->key_fpr) ||
 		    put_str(b, " ") || put_fpr(b, &r->cert_fpr) ||
 		    put_str(b, r->text_mode ? " mode:text" : " mode:binary"))
 			return -1;
-		if (origin && (put_str(b, " {\"signers\":[") || put_json_str(b, origin) ||
-		    put_str(b, "]}")))
+		/* every CERTS argument holding a copy of the signer, in order */
+		for (a = 0; a < c->n; a++) {
+			if (!certs_holds(c, a, r->cert))
+				continue;
+			if (put_str(b, listed ? "," : " {\"signers\":[") || put_json_str(b, c->names[a]))
+				return -1;
+			listed = 1;
+		}
+		if (listed && put_str(b, "]}"))
 			return -1;
 		if (put_str(b, "\n"))
 			return -1;

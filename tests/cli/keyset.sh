@@ -60,6 +60,20 @@ for f in rows("MANIFEST"):
         say(r.returncode == 3 and not r.stdout,
             "sopv %s: exit %d (want 3 NO_SIGNATURE), stdout %d octets" % (cid, r.returncode, len(r.stdout)))
 
+# 2b. VERIFICATIONS names every CERTS argument holding a copy of the signer
+# (two files, each one copy of the victim, merged into one certificate)
+for f in rows("MANIFEST"):
+    cid, kind, sig, data, krs = f[:5]
+    if cid != "union-keeps-subkey-of-other-copy":
+        continue
+    r = run([w, "sopv", "verify", os.path.join(vdir, sig)] + certs(krs), data)
+    got = []
+    for ln in r.stdout.decode().splitlines():
+        if "{" in ln:
+            got.append(json.loads(ln[ln.index("{"):])["signers"])
+    say(r.returncode == 0 and got and all(g == certs(krs) for g in got),
+        "sopv %s: VERIFICATIONS signers %s, want %s" % (cid, got, certs(krs)))
+
 # 3. --signatures N counts distinct signers
 for f in rows("SIGNERS"):
     cid, sig, data, krs, n, want_rc, want_signers = f[:7]
