@@ -28,17 +28,31 @@ certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag)
 	return dec ? pgp_certset_add_owned(set, dec, n, diag) : PGP_OK;
 }
 
+/* see certs.h */
+void
+certs_warn_refused(const pgp_certset *set, size_t before, const char *file)
+{
+	size_t i;
+	for (i = before; i < pgp_certset_refused(set); i++) {
+		const pgp_diag *d = pgp_certset_refusal(set, i);
+		cli_msg(file, "offset %zu: warning: certificate refused: %s; signatures by its "
+		    "keys are refused too (limit)", d->offset, d->what ? d->what : "a limit");
+	}
+}
+
 static int
 load_file(pgp_certset *set, const char *path)
 {
 	cli_file f;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
+	size_t before = pgp_certset_refused(set);
 	if (cli_file_open(&f, path) != 0)
 		return -1;
 	/* Binary keyrings are used in place: the mapping (or read buffer)
 	 * stays until the process exits, as the set borrows from it. */
 	e = certs_add_mem(set, f.p, f.len, &d);
+	certs_warn_refused(set, before, path);
 	if (e != PGP_OK) {
 		cli_report(path, e, &d);
 		return -1;

@@ -19,5 +19,8 @@ int certs_load(pgp_certset *set, const char *path);
  * Prints nothing; diag says where parsing failed.
  */
 pgp_err certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag);
+/* Warns on stderr about each certificate refused for a limit since the set
+ * had `before` refusals (pgp_certset_refused), naming `file`. */
+void certs_warn_refused(const pgp_certset *set, size_t before, const char *file);
 
 #endif

@@ -49,12 +49,13 @@ certs_add(certs *c, size_t i)
 	cli_file *f = &c->files[i];
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
-	size_t before = pgp_certset_copies(c->set);
+	size_t before = pgp_certset_copies(c->set), refused = pgp_certset_refused(c->set);
 	int rc = sopv_input_open(f, c->names[i]);
 	if (rc != SOPV_OK)
 		return rc;
 	c->first[i] = before;
 	e = certs_add_mem(c->set, f->p, f->len, &d);
+	certs_warn_refused(c->set, refused, c->names[i]);
 	if (e != PGP_OK) {
 		cli_report(c->names[i], e, &d);
 		return e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;

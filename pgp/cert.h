@@ -156,6 +156,18 @@ size_t pgp_certset_copies(const pgp_certset *s);
 const pgp_cert *pgp_certset_copy(const pgp_certset *s, size_t i);
 /* Certificates skipped because their primary key could not be parsed. */
 size_t pgp_certset_skipped(const pgp_certset *s);
+/*
+ * Certificates refused for a limit (more than PGP_MAX_SIGS_PER_COMP
+ * signatures on one component, more than PGP_MAX_UIDS user IDs or
+ * PGP_MAX_SUBKEYS subkeys): the rest of the input is still read, and every
+ * lookup that names one of their key IDs, fingerprints or user ID addresses
+ * fails with PGP_ERR_LIMIT (fail closed: the refused octets might hold a
+ * revocation). pgp_certset_refusal(s, i) says why: the certificate's offset
+ * in its input, the component's packet tag and a static text; valid while
+ * s lives.
+ */
+size_t pgp_certset_refused(const pgp_certset *s);
+const pgp_diag *pgp_certset_refusal(const pgp_certset *s, size_t i);
 /* see pgp_certsrc.find; results are merged certificates */
 pgp_err pgp_certset_find(const pgp_certset *s, const pgp_certq *q,
     const pgp_cert **out, size_t max, size_t *total);

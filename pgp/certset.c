@@ -16,6 +16,7 @@
 #include <string.h>
 #include "cert.h"
 #include "cert_int.h"
+#include "err_int.h"
 #include "limits.h"
 
 #define NONE UINT32_MAX
@@ -70,6 +71,15 @@ struct pgp_certset {
 	size_t nemail, email_groups;
 	int email_valid;
 	size_t skipped;
+	/* certificates refused for a limit (docs/semantics.md): the key IDs
+	 * of their keys and the addresses of their user IDs, sorted, so that
+	 * lookups for anything they speak about fail closed */
+	uint8_t (*refused_kid)[8];
+	size_t nrefused_kid, caprefused_kid;
+	pgp_view *refused_email;
+	size_t nrefused_email, caprefused_email;
+	pgp_diag *refusals;        /* why each was refused (certificate offset, component) */
+	size_t nrefusals, caprefusals;
 	pgp_err broken;            /* PGP_OK, or the error that made the set unusable */
 };
 
@@ -106,6 +116,9 @@ pgp_certset_free(pgp_certset *s)
 	free(s->retired);
 	free(s->owned);
 	free(s->email);
+	free(s->refused_kid);
+	free(s->refused_email);
+	free(s->refusals);
 	free(s);
 }
 
@@ -482,6 +495,78 @@ keep_loose_revocation(pgp_certset *s, const pgp_rd *body)
 }
 
 /* Parse certificates and revocations from p into copies (no settling). */
+static int email_cmp3(const uint8_t *a, size_t al, const uint8_t *b, size_t bl);
+
+static int
+kid_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, 8);
+}
+
+static int
+view_email_cmp(const void *a, const void *b)
+{
+	const pgp_view *x = a, *y = b;
+	return email_cmp3(x->p, x->len, y->p, y->len);
+}
+
+/*
+ * A certificate beyond a limit (signatures on one component, user IDs,
+ * subkeys) is refused, not the key set: the key IDs of its keys and the
+ * addresses of its user IDs are recorded, and every later lookup that
+ * names one of them fails with PGP_ERR_LIMIT, because the refused octets
+ * might hold a revocation. Frames the certificate to its end (the next
+ * primary key) into *end; a framing error there is returned in *pending.
+ */
+static pgp_err
+refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *end,
+    pgp_err *pending)
+{
+	pgp_rd r = *start;
+	int first = 1;
+	pgp_err e;
+
+	*pending = PGP_OK;
+	if ((e = grow((void **)&s->refusals, &s->caprefusals, s->nrefusals + 1,
+	    sizeof *s->refusals)) != PGP_OK)
+		return e;
+	s->refusals[s->nrefusals++] = *why;
+	while (!pgp_rd_empty(&r)) {
+		pgp_rd save = r;
+		pgp_pkt pkt;
+		pgp_key k;
+		pgp_view addr;
+		if ((e = pgp_pkt_next(&r, &pkt, NULL)) != PGP_OK) {
+			*pending = e;
+			r = save;
+			break;
+		}
+		pgp_pkt_release(&pkt);
+		if (pgp__is_primary_tag(pkt.tag) && !first) {
+			r = save;
+			break;
+		}
+		first = 0;
+		if ((pgp__is_primary_tag(pkt.tag) || pkt.tag == PGP_TAG_PUBLIC_SUBKEY ||
+		    pkt.tag == PGP_TAG_SECRET_SUBKEY) && pgp_key_parse(&k, &pkt, NULL) == PGP_OK) {
+			if ((e = grow((void **)&s->refused_kid, &s->caprefused_kid,
+			    s->nrefused_kid + 1, sizeof *s->refused_kid)) != PGP_OK)
+				return e;
+			memcpy(s->refused_kid[s->nrefused_kid++], k.keyid, 8);
+		} else if (pkt.tag == PGP_TAG_USER_ID &&
+		    pgp_uid_email(pgp_rd_as_view(&pkt.body), &addr)) {
+			if ((e = grow((void **)&s->refused_email, &s->caprefused_email,
+			    s->nrefused_email + 1, sizeof *s->refused_email)) != PGP_OK)
+				return e;
+			s->refused_email[s->nrefused_email++] = addr;
+		}
+	}
+	qsort(s->refused_kid, s->nrefused_kid, sizeof *s->refused_kid, kid_cmp);
+	qsort(s->refused_email, s->nrefused_email, sizeof *s->refused_email, view_email_cmp);
+	*end = (size_t)(r.p - start->p);
+	return PGP_OK;
+}
+
 static pgp_err
 parse_into(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 {
@@ -507,7 +592,20 @@ parse_into(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		if (!pgp__is_primary_tag(pkt.tag))
 			continue; /* stray packet before a primary key */
 		start = save;
-		if ((e = pgp__cert_count(&cc, &start, &pending, diag)) != PGP_OK)
+		if ((e = pgp__cert_count(&cc, &start, &pending, diag)) == PGP_ERR_LIMIT) {
+			pgp_diag why = {start.off, PGP_TAG_PUBLIC_KEY, "certificate beyond a limit"};
+			size_t end = 0;
+			if (diag)
+				why = *diag;
+			if ((e = refuse_cert(s, &start, &why, &end, &pending)) != PGP_OK)
+				return e;
+			r = save;
+			(void)pgp_rd_skip(&r, end);
+			if (pending != PGP_OK)
+				return pgp__fail(diag, pending, r.off, -1, "framing error in a refused certificate");
+			continue;
+		}
+		if (e != PGP_OK)
 			return e;
 		start.len = cc.end;
 		e = pgp__cert_build(&c, &start, &cc, diag);
@@ -707,6 +805,50 @@ find_email(const pgp_certset *cs, const uint8_t *addr, size_t len, const pgp_cer
 	return PGP_OK;
 }
 
+/* Whether q names something a refused certificate speaks about (a key ID
+ * of its keys, an address of its user IDs). A v3 fingerprint holds no key
+ * ID, so it is refused whenever any certificate was. */
+static int
+refused(const pgp_certset *s, const pgp_certq *q)
+{
+	const uint8_t *kid = NULL;
+	if (s->nrefusals == 0)
+		return 0;
+	if (q->kind == PGP_CERTQ_KEYID && q->len == 8)
+		kid = q->p;
+	else if (q->kind == PGP_CERTQ_FPR && q->len == 20)
+		kid = q->p + 12;
+	else if (q->kind == PGP_CERTQ_FPR && q->len == 32)
+		kid = q->p;
+	else if (q->kind == PGP_CERTQ_FPR)
+		return 1;
+	if (kid)
+		return bsearch(kid, s->refused_kid, s->nrefused_kid, sizeof *s->refused_kid,
+		    kid_cmp) != NULL;
+	if (q->kind == PGP_CERTQ_EMAIL) {
+		pgp_view v;
+		v.p = q->p;
+		v.len = q->len;
+		return bsearch(&v, s->refused_email, s->nrefused_email, sizeof *s->refused_email,
+		    view_email_cmp) != NULL;
+	}
+	return 0;
+}
+
+/* see cert.h */
+size_t
+pgp_certset_refused(const pgp_certset *s)
+{
+	return s->nrefusals;
+}
+
+/* see cert.h */
+const pgp_diag *
+pgp_certset_refusal(const pgp_certset *s, size_t i)
+{
+	return i < s->nrefusals ? &s->refusals[i] : NULL;
+}
+
 /* see cert.h */
 pgp_err
 pgp_certset_find(const pgp_certset *s, const pgp_certq *q, const pgp_cert **out, size_t max,
@@ -718,6 +860,8 @@ pgp_certset_find(const pgp_certset *s, const pgp_certq *q, const pgp_cert **out,
 	*total = 0;
 	if (s->broken != PGP_OK)
 		return s->broken;
+	if (refused(s, q))
+		return PGP_ERR_LIMIT;
 	switch (q->kind) {
 	case PGP_CERTQ_KEYID:
 		if (q->len != 8)

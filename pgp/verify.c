@@ -292,7 +292,8 @@ check_other_holders(pgp_result *res, const pgp_cert *c, const pgp_key *key,
 	q.len = key->fpr.len;
 	if ((e = lookup(cache->src, &q, stack, &list, &n)) != PGP_OK) {
 		if (e == PGP_ERR_LIMIT) {
-			res->reason = "more than PGP_MAX_KEYID_CERTS certificates hold the signing key";
+			res->reason = "the key set cannot answer for the signing key: a certificate "
+			    "holding it was refused for a limit, or more than PGP_MAX_KEYID_CERTS hold it";
 		} else {
 			*fatal = 1;
 			res->reason = "certificate lookup failed";
@@ -489,7 +490,8 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_veri
 			res->reason = "certificate lookup failed";
 			return e;
 		}
-		res->reason = "more than PGP_MAX_KEYID_CERTS certificates hold the issuer key ID";
+		res->reason = "the key set cannot answer for the issuer key ID: a certificate "
+		    "holding it was refused for a limit, or more than PGP_MAX_KEYID_CERTS hold it";
 		return PGP_OK;
 	}
 	if (n == 0) {

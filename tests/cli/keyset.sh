@@ -6,7 +6,8 @@
 #      argument per keyring file (a directory's files in name order)
 #   3. SIGNERS: `wotkit verify --signatures N` exit code and the "signers" count
 #   4. the per-component signature cap: 8193 signatures on one user ID refuse
-#      the keyring (exit 2, the report names the rule and the component);
+#      that certificate (its signatures: limit; a warning names the rule and
+#      the component), not the rest of the file;
 #      the real Debian keyring (largest component: 192 signatures) still loads
 #   5. sqv (if installed) agrees on every case not marked sqv=WHY (a cross-check)
 # TAP-ish output: "ok - ...", "not ok - ...", "skip - ...".
@@ -17,7 +18,7 @@ case $W in /*) ;; *) W=$top/${W#./} ;; esac
 rc=0
 WOTKIT=$W python3 "$top/tests/cli/adversarial.py" "$top/vectors/keyset" || rc=1
 WOTKIT=$W python3 - "$top/vectors/keyset" <<'EOF' || rc=1
-import json, os, shutil, subprocess, sys
+import json, os, shutil, subprocess, sys, tempfile
 vdir = sys.argv[1]
 w = os.environ["WOTKIT"]
 fails = 0
@@ -95,15 +96,45 @@ for f in rows("SIGNERS"):
         ("from %s distinct signer%s (%s required)" % (want_signers, "" if want_signers == "1" else "s", n)).encode() in h.stderr,
         "signers %s: human output names the distinct signers, exit %d" % (cid, h.returncode))
 
-# 4. the per-component cap
-r = run([w, "verify", "--at", "@1710000000", "--keyring",
-         os.path.join(vdir, "keys/victim-uid-8193-sigs.pgp"),
-         os.path.join(vdir, "sig/victim-primary.sig"), os.path.join(vdir, "data/msg.txt")], "data/msg.txt")
-say(r.returncode == 2 and b"PGP_MAX_SIGS_PER_COMP" in r.stderr and b"user ID" in r.stderr,
-    "cap: 8193 signatures on one user ID refuse the keyring (exit %d: %s)" % (
-        r.returncode, r.stderr.decode(errors="replace").strip()))
-r = run([w, "sopv", "verify", os.path.join(vdir, "sig/victim-primary.sig"),
-         os.path.join(vdir, "keys/victim-uid-8193-sigs.pgp")], "data/msg.txt")
+# 4. the per-component cap: the flooded certificate is refused, not the key
+# set: signatures by its keys are "limit" (fail closed, even next to a copy
+# under the cap), every other certificate of the same file still answers
+ks = os.path.join(vdir, "keys")
+cev = os.path.join(os.path.dirname(vdir), "certeval")
+flooded = os.path.join(ks, "victim-uid-8193-sigs.pgp")
+tmpd = tempfile.mkdtemp(prefix="wotkit-cap-")
+both = os.path.join(tmpd, "flooded-and-other.pgp")
+with open(both, "wb") as out:
+    for part in (flooded, os.path.join(cev, "keys", "victim.pgp")):
+        out.write(open(part, "rb").read())
+
+
+def verify_json(keyrings, sig, data):
+    args = [w, "verify", "--json", "--at", "@1710000000"]
+    for k in keyrings:
+        args += ["--keyring", k]
+    r = subprocess.run(args + [sig, data], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        st = json.loads(r.stdout.decode())["signatures"][0]["status"]
+    except (ValueError, KeyError, IndexError):
+        st = None
+    return r, st
+
+
+vsig, vdata = os.path.join(vdir, "sig/victim-primary.sig"), os.path.join(vdir, "data/msg.txt")
+r, st = verify_json([flooded], vsig, vdata)
+say(r.returncode == 1 and st == "limit" and b"PGP_MAX_SIGS_PER_COMP" in r.stderr and
+    b"user ID" in r.stderr and b"warning: certificate refused" in r.stderr,
+    "cap: 8193 signatures on one user ID: the certificate is refused, its signature is "
+    "limit (exit %d, %s: %s)" % (r.returncode, st, r.stderr.decode(errors="replace").strip()[:200]))
+r, st = verify_json([os.path.join(ks, "victim-uid-8192-sigs.pgp"), flooded], vsig, vdata)
+say(r.returncode == 1 and st == "limit",
+    "cap: a copy under the cap does not outvote the refused copy (exit %d, %s)" % (r.returncode, st))
+r, st = verify_json([both], os.path.join(cev, "sig/primary.sig"), os.path.join(cev, "data/msg.txt"))
+say(r.returncode == 0 and st == "ok",
+    "cap: another certificate in the same file still verifies (exit %d, %s)" % (r.returncode, st))
+shutil.rmtree(tmpd)
+r = run([w, "sopv", "verify", os.path.join(vdir, "sig/victim-primary.sig"), flooded], "data/msg.txt")
 say(r.returncode == 41, "cap: sopv verify says BAD_DATA (exit %d)" % r.returncode)
 deb = "/usr/share/keyrings/debian-keyring.gpg"
 if os.path.exists(deb):

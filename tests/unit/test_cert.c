@@ -466,17 +466,34 @@ test_signature_cap_per_component(void)
 	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
 	T_EQ_INT(pgp_certset_add(s, ok.p, ok.len, NULL), PGP_OK);
 	T_EQ_INT(pgp_certset_count(s), 1);
-	T_EQ_INT(pgp_certset_add(s, over.p, over.len, &d), PGP_ERR_LIMIT);
-	T_EQ_INT(d.offset, 0);              /* the certificate's offset */
-	T_EQ_INT(d.tag, 13);                /* the component: a user ID */
-	T_ASSERT(d.what && strstr(d.what, "PGP_MAX_SIGS_PER_COMP") && strstr(d.what, "user ID"));
-	/* fail closed: the set that lost a certificate answers nothing */
-	T_EQ_INT(pgp_certset_count(s), 0);
-	T_ASSERT(pgp_certset_get(s, 0) == NULL);
+	/* the certificate over the cap is refused, not the set */
+	T_EQ_INT(pgp_certset_add(s, over.p, over.len, &d), PGP_OK);
+	T_EQ_INT(pgp_certset_refused(s), 1);
+	T_ASSERT(pgp_certset_refusal(s, 0) != NULL);
+	T_EQ_INT(pgp_certset_refusal(s, 0)->offset, 0);   /* the certificate's offset */
+	T_EQ_INT(pgp_certset_refusal(s, 0)->tag, 13);     /* the component: a user ID */
+	T_ASSERT(pgp_certset_refusal(s, 0)->what && strstr(pgp_certset_refusal(s, 0)->what, "PGP_MAX_SIGS_PER_COMP") &&
+	    strstr(pgp_certset_refusal(s, 0)->what, "user ID"));
+	T_ASSERT(pgp_certset_refusal(s, 1) == NULL);
+	/* fail closed: anything the refused certificate speaks about, by key ID,
+	 * fingerprint or address, cannot be answered, even with a good copy */
 	pgp_certset_source(s, &src);
-	T_EQ_INT(pgp_certsrc_by_keyid(&src, kid, out, 1, &n), PGP_ERR_LIMIT);
+	T_EQ_INT(pgp_certsrc_by_keyid(&src, pgp_certset_get(s, 0)->primary.keyid, out, 1, &n), PGP_ERR_LIMIT);
 	T_EQ_INT(n, 0);
-	T_EQ_INT(pgp_certset_add(s, ok.p, ok.len, NULL), PGP_ERR_LIMIT);
+	n = 5;
+	T_EQ_INT(pgp_certsrc_by_fpr(&src, &pgp_certset_get(s, 0)->primary.fpr, out, 1, &n), PGP_ERR_LIMIT);
+	T_EQ_INT(n, 0);
+	{
+		pgp_view addr;
+		T_ASSERT(pgp_uid_email(pgp_certset_get(s, 0)->uids[0].data, &addr));
+		n = 5;
+		T_EQ_INT(pgp_certsrc_by_email(&src, (const char *)addr.p, addr.len, out, 1, &n), PGP_ERR_LIMIT);
+	}
+	/* a key ID nobody refused is answered */
+	n = 5;
+	T_EQ_INT(pgp_certsrc_by_keyid(&src, kid, out, 1, &n), PGP_OK);
+	T_EQ_INT(n, 0);
+	T_EQ_INT(pgp_certset_add(s, ok.p, ok.len, NULL), PGP_OK);
 	pgp_certset_free(s);
 	free(ok.p);
 	free(over.p);
