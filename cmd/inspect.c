@@ -81,6 +81,20 @@ human_key(FILE *f, const char *what, const pgp_key *k, const pgp_keystate *ks)
 	fputc('\n', f);
 }
 
+/* A key that a certificate refused for a limit also holds (the key set
+ * answers PGP_ERR_LIMIT for it): shown as verify treats it. */
+static void
+refused_key(const pgp_certsrc *src, const pgp_key *key, pgp_keystate *ks)
+{
+	const pgp_cert *one[1];
+	size_t n = 0;
+	if (pgp_certsrc_by_fpr(src, &key->fpr, one, 1, &n) != PGP_ERR_LIMIT)
+		return;
+	ks->status = PGP_ERR_LIMIT;
+	ks->reason = "a certificate holding this key was refused for a limit (see the warning)";
+	ks->sign_ok = 0;
+}
+
 int
 cmd_inspect(int argc, char **argv)
 {
@@ -136,6 +150,10 @@ cmd_inspect(int argc, char **argv)
 		uint32_t k;
 		if (pgp_cert_eval(&ev, cert, &src, at, &pol) != PGP_OK)
 			goto out;
+		/* key material a refused certificate also holds: verify says limit */
+		refused_key(&src, &cert->primary, &ev.primary);
+		for (k = 0; k < cert->nsubs; k++)
+			refused_key(&src, &cert->subs[k].key, &ev.subs[k]);
 		if (json) {
 			out_open(&o, NULL, NULL);
 			json_key(&o, "primary", &cert->primary, &ev.primary);

@@ -134,6 +134,15 @@ r, st = verify_json([both], os.path.join(cev, "sig/primary.sig"), os.path.join(c
 say(r.returncode == 0 and st == "ok",
     "cap: another certificate in the same file still verifies (exit %d, %s)" % (r.returncode, st))
 shutil.rmtree(tmpd)
+r = subprocess.run([w, "inspect", "--json", "--at", "@1710000000",
+                    os.path.join(ks, "victim-uid-8192-sigs.pgp"), flooded],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+try:
+    st = json.loads(r.stdout.decode())["certificates"][0]["primary"]["status"]
+except (ValueError, KeyError, IndexError):
+    st = None
+say(r.returncode == 0 and st == "limit" and b"certificate refused" in r.stderr,
+    "cap: inspect shows the copy under the cap as limit, as verify treats it (%s)" % st)
 r = run([w, "sopv", "verify", os.path.join(vdir, "sig/victim-primary.sig"), flooded], "data/msg.txt")
 say(r.returncode == 41, "cap: sopv verify says BAD_DATA (exit %d)" % r.returncode)
 deb = "/usr/share/keyrings/debian-keyring.gpg"
