@@ -1,6 +1,7 @@
 /*
- * cert_int.h - internals shared by cert.c (assembly of one certificate) and
- * certset.c (the set). Not part of the public API.
+ * cert_int.h - internals shared by cert.c (assembly of one certificate),
+ * certset.c (the set) and the users of certificate sources (verify.c,
+ * eval.c). Not part of the public API.
  */
 #ifndef PGP_CERT_INT_H
 #define PGP_CERT_INT_H
@@ -40,5 +41,14 @@ pgp_err pgp__cert_build(pgp_cert **out, const pgp_rd *start, const cert_counts *
  */
 pgp_err pgp__cert_merge(pgp_cert **out, const pgp_cert *const *copies, size_t n,
     const pgp_rd *loose, size_t nloose, pgp_diag *diag);
+
+/*
+ * Every certificate src holds for q, into *list: the caller's stack array
+ * (nstack entries) when they fit, else a heap array the caller free()s when
+ * *list != stack. More than PGP_MAX_KEYID_CERTS: PGP_ERR_LIMIT (never a
+ * partial answer). src may be NULL (no certificates).
+ */
+pgp_err pgp__certsrc_lookup(const pgp_certsrc *src, const pgp_certq *q, const pgp_cert **stack,
+    size_t nstack, const pgp_cert ***list, size_t *n);
 
 #endif

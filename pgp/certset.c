@@ -918,6 +918,41 @@ src_find(const pgp_certsrc *src, pgp_certq_kind kind, const uint8_t *p, size_t l
 	return src->find(src->ctx, &q, out, max, total);
 }
 
+/* see cert_int.h */
+pgp_err
+pgp__certsrc_lookup(const pgp_certsrc *src, const pgp_certq *q, const pgp_cert **stack,
+    size_t nstack, const pgp_cert ***list, size_t *n)
+{
+	pgp_err e;
+	size_t total = 0;
+	*list = stack;
+	*n = 0;
+	if (src == NULL || src->find == NULL)
+		return PGP_OK;
+	if ((e = src->find(src->ctx, q, stack, nstack, &total)) != PGP_OK)
+		return e;
+	if (total > nstack) {
+		if (total > PGP_MAX_KEYID_CERTS)
+			return PGP_ERR_LIMIT;
+		if ((*list = malloc(total * sizeof **list)) == NULL) {
+			*list = stack;
+			return PGP_ERR_NOMEM;
+		}
+		if ((e = src->find(src->ctx, q, *list, total, &total)) != PGP_OK) {
+			free((void *)*list);
+			*list = stack;
+			return e;
+		}
+		if (total > PGP_MAX_KEYID_CERTS) {
+			free((void *)*list);
+			*list = stack;
+			return PGP_ERR_LIMIT;
+		}
+	}
+	*n = total;
+	return PGP_OK;
+}
+
 /* see cert.h */
 pgp_err
 pgp_certsrc_by_keyid(const pgp_certsrc *src, const uint8_t keyid[8], const pgp_cert **out,

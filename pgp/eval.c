@@ -21,6 +21,7 @@
 #include "certify.h"
 #include "limits.h"
 #include "pk.h"
+#include "cert_int.h"
 #include "certify_int.h"
 #include "eval_int.h"
 
@@ -387,36 +388,43 @@ own_revocations(evalctx *x)
 }
 
 /*
- * The key with fingerprint fpr in the key set, or NULL. The one place this
- * file uses the certificate source. A failed lookup fails the evaluation
- * (never "no revoker found").
+ * Every certificate of the key set holding the key with fingerprint fpr:
+ * the one place this file uses the certificate source. *list is stack or a
+ * heap array to free() (pgp__certsrc_lookup). A failed lookup fails the
+ * evaluation (never "no revoker found").
  */
+#define HOLDERS_ON_STACK 8
+
 static pgp_err
-find_key_by_fpr(evalctx *x, const pgp_fpr *fpr, const pgp_key **out)
+certs_holding(const evalctx *x, const pgp_fpr *fpr, const pgp_cert **stack,
+    const pgp_cert ***list, size_t *n)
 {
-	const pgp_cert *stack[8], **cands = stack;
-	size_t n = 0, i;
+	pgp_certq q;
+	*list = stack;
+	*n = 0;
+	if (fpr->len != 20 && fpr->len != 32)
+		return PGP_OK;
+	q.kind = PGP_CERTQ_FPR;
+	q.p = fpr->v;
+	q.len = fpr->len;
+	return pgp__certsrc_lookup(x->src, &q, stack, HOLDERS_ON_STACK, list, n);
+}
+
+/* The key with fingerprint fpr in the key set, or NULL. */
+static pgp_err
+find_key_by_fpr(const evalctx *x, const pgp_fpr *fpr, const pgp_key **out)
+{
+	const pgp_cert *stack[HOLDERS_ON_STACK], **list;
+	size_t n, i;
 	pgp_err e;
 
 	*out = NULL;
-	if (x->src == NULL || x->src->find == NULL || (fpr->len != 20 && fpr->len != 32))
-		return PGP_OK;
-	if ((e = pgp_certsrc_by_fpr(x->src, fpr, cands, 8, &n)) != PGP_OK)
+	if ((e = certs_holding(x, fpr, stack, &list, &n)) != PGP_OK)
 		return e;
-	if (n > 8) {
-		if (n > PGP_MAX_KEYID_CERTS)
-			return PGP_ERR_LIMIT;
-		if ((cands = ctx_calloc(x, n, sizeof *cands)) == NULL)
-			return PGP_ERR_NOMEM;
-		if ((e = pgp_certsrc_by_fpr(x->src, fpr, cands, n, &n)) != PGP_OK) {
-			free(cands);
-			return e;
-		}
-	}
 	for (i = 0; i < n && *out == NULL; i++)
-		*out = pgp_cert_key_by_fpr(cands[i], fpr, NULL);
-	if (cands != stack)
-		free(cands);
+		*out = pgp_cert_key_by_fpr(list[i], fpr, NULL);
+	if (list != stack)
+		free((void *)list);
 	return PGP_OK;
 }
 
@@ -508,8 +516,6 @@ designated_standalone(evalctx *x)
 	uint32_t i;
 	pgp_err e;
 
-	if (x->src == NULL || x->src->find == NULL)
-		return PGP_OK;
 	for (i = 0; i <= c->nuids; i++) {
 		size_t b = i == c->nuids ? x->direct : x->uid_bind[i];
 		pgp_revoker rv;
@@ -517,27 +523,25 @@ designated_standalone(evalctx *x)
 		if (b == NONE || !x->es[b].sig.has_revoker)
 			continue;
 		while (pgp_sig_next_revoker(&x->es[b].sig, &pos, &rv) == PGP_OK) {
-			const pgp_cert *stack[8];
-			size_t n = 0, k;
-			if ((e = pgp_certsrc_by_fpr(x->src, &rv.fpr, stack, 8, &n)) != PGP_OK)
+			const pgp_cert *stack[HOLDERS_ON_STACK], **list;
+			size_t n, k;
+			if ((e = certs_holding(x, &rv.fpr, stack, &list, &n)) != PGP_OK)
 				return e;
-			if (n > 8)
-				return PGP_ERR_LIMIT; /* never a partial look (fail closed) */
-			for (k = 0; k < n; k++) {
-				const pgp_cert *rc = stack[k];
+			for (k = 0; k < n && !x->limit; k++) {
+				const pgp_cert *rc = list[k];
 				const pgp_key *rk = pgp_cert_key_by_fpr(rc, &rv.fpr, NULL);
 				uint32_t j;
 				if (rc == c || rk == NULL)
 					continue;
-				for (j = 0; j < rc->nloose; j++) {
+				for (j = 0; j < rc->nloose && !x->limit; j++) {
 					pgp_sig sig;
 					const char *why = NULL;
 					if (pgp_sig_parse(&sig, &rc->loose[j], NULL) != PGP_OK ||
 					    sig.type != PGP_SIG_KEY_REVOCATION || !names_fpr(&sig, &rv.fpr))
 						continue;
 					if (++x->trials > x->max_trials) {
-						x->limit = 1;
-						return PGP_OK;
+						x->limit = 1; /* the caller fails closed */
+						break;
 					}
 					if (pgp__keysig_check(&c->primary, &sig, PGP__ON_DIRECT, NULL, rk,
 					    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK) {
@@ -546,6 +550,10 @@ designated_standalone(evalctx *x)
 					}
 				}
 			}
+			if (list != stack)
+				free((void *)list);
+			if (x->limit)
+				return PGP_OK;
 		}
 	}
 	return PGP_OK;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verify_int.h"
+#include "cert_int.h"
 #include "armor.h"
 #include "classify.h"
 #include "buf.h"
@@ -233,43 +234,9 @@ issuer_keyid(const pgp_sig *g, uint8_t keyid[8])
 	return 0;
 }
 
-/* Certificates holding one key, fetched from src into *list (the stack
- * array, or a heap array the caller frees when it differs from stack). */
+/* Candidates held on the stack; more are fetched into a heap array
+ * (pgp__certsrc_lookup), up to PGP_MAX_KEYID_CERTS. */
 #define STACK_CANDIDATES 8
-
-static pgp_err
-lookup(const pgp_certsrc *src, const pgp_certq *q, const pgp_cert **stack,
-    const pgp_cert ***list, size_t *n)
-{
-	pgp_err e;
-	size_t total = 0;
-	*list = stack;
-	*n = 0;
-	if (src == NULL || src->find == NULL)
-		return PGP_OK;
-	if ((e = src->find(src->ctx, q, stack, STACK_CANDIDATES, &total)) != PGP_OK)
-		return e;
-	if (total > STACK_CANDIDATES) {
-		if (total > PGP_MAX_KEYID_CERTS)
-			return PGP_ERR_LIMIT;
-		if ((*list = malloc(total * sizeof **list)) == NULL) {
-			*list = stack;
-			return PGP_ERR_NOMEM;
-		}
-		if ((e = src->find(src->ctx, q, *list, total, &total)) != PGP_OK) {
-			free((void *)*list);
-			*list = stack;
-			return e;
-		}
-		if (total > PGP_MAX_KEYID_CERTS) {
-			free((void *)*list);
-			*list = stack;
-			return PGP_ERR_LIMIT;
-		}
-	}
-	*n = total;
-	return PGP_OK;
-}
 
 /*
  * docs/semantics.md "Copies of one key": the signing key's material may sit
@@ -290,7 +257,7 @@ check_other_holders(pgp_result *res, const pgp_cert *c, const pgp_key *key,
 	q.kind = PGP_CERTQ_FPR;
 	q.p = key->fpr.v;
 	q.len = key->fpr.len;
-	if ((e = lookup(cache->src, &q, stack, &list, &n)) != PGP_OK) {
+	if ((e = pgp__certsrc_lookup(cache->src, &q, stack, STACK_CANDIDATES, &list, &n)) != PGP_OK) {
 		if (e == PGP_ERR_LIMIT) {
 			res->reason = "the key set cannot answer for the signing key: a certificate "
 			    "holding it was refused for a limit, or more than PGP_MAX_KEYID_CERTS hold it";
@@ -484,7 +451,7 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_veri
 	q.kind = PGP_CERTQ_KEYID;
 	q.p = keyid;
 	q.len = 8;
-	if ((e = lookup(cache->src, &q, stack, &cands, &n)) != PGP_OK) {
+	if ((e = pgp__certsrc_lookup(cache->src, &q, stack, STACK_CANDIDATES, &cands, &n)) != PGP_OK) {
 		res->status = e;
 		if (e != PGP_ERR_LIMIT) {
 			res->reason = "certificate lookup failed";
