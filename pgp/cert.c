@@ -55,31 +55,38 @@ too_many_sigs(pgp_diag *diag, size_t cert_off, int comp_tag)
 }
 
 /* see cert_int.h */
+int
+pgp__cert_next(pgp_rd *r, int *first, pgp_pkt *pkt, pgp_err *pending, pgp_diag *diag)
+{
+	pgp_rd save = *r;
+	pgp_err e;
+	if (pgp_rd_empty(r))
+		return 0;
+	if ((e = pgp_pkt_next(r, pkt, diag)) != PGP_OK) {
+		*pending = e;
+		*r = save;
+		return 0;
+	}
+	pgp_pkt_release(pkt);
+	if (pgp__is_primary_tag(pkt->tag) && !*first) {
+		*r = save;
+		return 0;
+	}
+	*first = 0;
+	return 1;
+}
+
+/* see cert_int.h */
 pgp_err
 pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag)
 {
 	pgp_rd r = *start;
 	pgp_pkt pkt;
-	pgp_err e;
 	int first = 1, comp_tag = PGP_TAG_PUBLIC_KEY;
 	size_t comp_sigs = 0;
 	memset(c, 0, sizeof *c);
 	*pending = PGP_OK;
-	while (!pgp_rd_empty(&r)) {
-		pgp_rd save = r;
-		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK) {
-			if (first)
-				return e;
-			*pending = e;
-			r = save;
-			break;
-		}
-		pgp_pkt_release(&pkt);
-		if (pgp__is_primary_tag(pkt.tag) && !first) {
-			r = save;
-			break;
-		}
-		first = 0;
+	while (pgp__cert_next(&r, &first, &pkt, pending, diag)) {
 		if (is_uid_tag(pkt.tag) || is_subkey_tag(pkt.tag)) {
 			if (is_uid_tag(pkt.tag))
 				c->nuids++;
@@ -89,12 +96,14 @@ pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag 
 			comp_sigs = 0;
 		} else if (pkt.tag == PGP_TAG_SIGNATURE) {
 			c->nsigs++;
-			/* a flood on one component fails the certificate, and with
-			 * it the keyring: dropping it could drop a revocation */
+			/* a flood on one component refuses the certificate (the
+			 * set records what it speaks about: certset.c) */
 			if (++comp_sigs > PGP_MAX_SIGS_PER_COMP)
 				return too_many_sigs(diag, start->off, comp_tag);
 		}
 	}
+	if (first && *pending != PGP_OK)
+		return *pending; /* not even the primary key frames */
 	if (c->nuids > PGP_MAX_UIDS || c->nsubs > PGP_MAX_SUBKEYS) {
 		if (diag) {
 			diag->offset = start->off;

@@ -17,6 +17,15 @@ typedef struct cert_counts {
 int pgp__is_primary_tag(int tag);
 
 /*
+ * Walks the packets of one certificate: start with r at its primary key
+ * packet and *first = 1. Returns 1 with the next packet in *pkt (body views
+ * into r's input), 0 at the certificate's end: the next primary key or the
+ * end of input, or a framing error (then in *pending, diag set); r is left
+ * before whatever ended it.
+ */
+int pgp__cert_next(pgp_rd *r, int *first, pgp_pkt *pkt, pgp_err *pending, pgp_diag *diag);
+
+/*
  * Frame the packets of one certificate starting at a primary key packet.
  * A framing error after the primary key ends the certificate there: it is
  * kept, and the error comes back in *pending for the caller to report.

@@ -523,6 +523,7 @@ refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *en
     pgp_err *pending)
 {
 	pgp_rd r = *start;
+	pgp_pkt pkt;
 	int first = 1;
 	pgp_err e;
 
@@ -531,22 +532,9 @@ refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *en
 	    sizeof *s->refusals)) != PGP_OK)
 		return e;
 	s->refusals[s->nrefusals++] = *why;
-	while (!pgp_rd_empty(&r)) {
-		pgp_rd save = r;
-		pgp_pkt pkt;
+	while (pgp__cert_next(&r, &first, &pkt, pending, NULL)) {
 		pgp_key k;
 		pgp_view addr;
-		if ((e = pgp_pkt_next(&r, &pkt, NULL)) != PGP_OK) {
-			*pending = e;
-			r = save;
-			break;
-		}
-		pgp_pkt_release(&pkt);
-		if (pgp__is_primary_tag(pkt.tag) && !first) {
-			r = save;
-			break;
-		}
-		first = 0;
 		if ((pgp__is_primary_tag(pkt.tag) || pkt.tag == PGP_TAG_PUBLIC_SUBKEY ||
 		    pkt.tag == PGP_TAG_SECRET_SUBKEY) && pgp_key_parse(&k, &pkt, NULL) == PGP_OK) {
 			if ((e = grow((void **)&s->refused_kid, &s->caprefused_kid,
