@@ -8,6 +8,7 @@
 #include "limits.h"
 #include "packet.h"
 #include "err_int.h"
+#include "packet_int.h"
 
 /* RFC 9580 §4.2.1.4: partial lengths only for these data packets. */
 static int
@@ -96,13 +97,60 @@ partial_walk(pgp_rd *s, uint32_t first, uint8_t *dst, size_t limit,
 	return PGP_OK;
 }
 
+/* see packet_int.h */
+pgp_err
+pgp__pkt_hdr(pgp_rd *r, pgp__hdr *h, pgp_diag *diag)
+{
+	size_t off = r->off, lenoff;
+	uint8_t ctb, o;
+	uint16_t l16;
+	pgp_err e;
+
+	memset(h, 0, sizeof *h);
+	if ((e = pgp_rd_u8(r, &ctb)) != PGP_OK)
+		return pgp__fail(diag, PGP_ERR_NOT_FOUND, r->off, -1, "end of input");
+	/* RFC 9580 §4.2: bit 7 of the CTB is always one. */
+	if (!(ctb & 0x80))
+		return pgp__fail(diag, PGP_ERR_MALFORMED, off, -1, "invalid CTB");
+	h->new_format = (ctb & 0x40) ? 1 : 0;
+	h->tag = h->new_format ? (uint8_t)(ctb & 0x3f) : (uint8_t)((ctb >> 2) & 0x0f);
+	if (h->tag == 0)
+		return pgp__fail(diag, PGP_ERR_MALFORMED, off, 0, "reserved packet tag 0");
+	lenoff = r->off;
+	if (h->new_format) {
+		e = new_len(r, &h->len, &h->partial);
+	} else {
+		/* RFC 9580 §4.2.2: legacy length type in the low two bits. */
+		switch (ctb & 3) {
+		case 0:
+			e = pgp_rd_u8(r, &o);
+			h->len = o;
+			break;
+		case 1:
+			e = pgp_rd_be16(r, &l16);
+			h->len = l16;
+			break;
+		case 2:
+			e = pgp_rd_be32(r, &h->len);
+			break;
+		default:
+			h->indeterminate = 1;
+			e = PGP_OK;
+			break;
+		}
+	}
+	if (e != PGP_OK)
+		return pgp__fail(diag, e, lenoff, h->tag, "packet length truncated");
+	return PGP_OK;
+}
+
 /* see packet.h */
 pgp_err
 pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 {
 	pgp_rd r = *in, body;
-	uint8_t ctb, tag, o;
-	uint16_t l16;
+	pgp__hdr h;
+	uint8_t tag;
 	uint32_t len = 0;
 	int partial = 0;
 	size_t limit, lenoff, total = 0;
@@ -110,49 +158,21 @@ pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 
 	memset(pkt, 0, sizeof *pkt);
 	pkt->off = r.off;
-	if ((e = pgp_rd_u8(&r, &ctb)) != PGP_OK)
-		return pgp__fail(diag, PGP_ERR_NOT_FOUND, r.off, -1, "end of input");
-	/* RFC 9580 §4.2: bit 7 of the CTB is always one. */
-	if (!(ctb & 0x80))
-		return pgp__fail(diag, PGP_ERR_MALFORMED, pkt->off, -1, "invalid CTB");
-	pkt->new_format = (ctb & 0x40) ? 1 : 0;
-	tag = pkt->new_format ? (uint8_t)(ctb & 0x3f) : (uint8_t)((ctb >> 2) & 0x0f);
-	pkt->tag = tag;
-	if (tag == 0)
-		return pgp__fail(diag, PGP_ERR_MALFORMED, pkt->off, 0,
-		    "reserved packet tag 0");
+	e = pgp__pkt_hdr(&r, &h, diag);
+	pkt->new_format = h.new_format;
+	pkt->tag = tag = h.tag;
+	if (e != PGP_OK)
+		return e;
+	lenoff = pkt->off + 1; /* the length octets follow the one-octet CTB */
+	len = h.len;
+	partial = h.partial;
 	limit = is_data_tag(tag) ? PGP_MAX_DATA_BODY : PGP_MAX_PACKET_BODY;
-	lenoff = r.off;
-
-	if (pkt->new_format) {
-		if ((e = new_len(&r, &len, &partial)) != PGP_OK)
-			return pgp__fail(diag, e, lenoff, tag, "packet length truncated");
-	} else {
-		/* RFC 9580 §4.2.2: legacy length type in the low two bits. */
-		switch (ctb & 3) {
-		case 0:
-			e = pgp_rd_u8(&r, &o);
-			len = o;
-			break;
-		case 1:
-			e = pgp_rd_be16(&r, &l16);
-			len = l16;
-			break;
-		case 2:
-			e = pgp_rd_be32(&r, &len);
-			break;
-		default:
-			/* indeterminate: the body runs to the end of input */
-			pkt->indeterminate = 1;
-			e = PGP_OK;
-			if (r.len > limit)
-				return pgp__fail(diag, PGP_ERR_LIMIT, r.off, tag,
-				    "packet body too large");
-			len = (uint32_t)r.len;
-			break;
-		}
-		if (e != PGP_OK)
-			return pgp__fail(diag, e, lenoff, tag, "packet length truncated");
+	if (h.indeterminate) {
+		/* RFC 9580 §4.2.2: the body runs to the end of input */
+		pkt->indeterminate = 1;
+		if (r.len > limit)
+			return pgp__fail(diag, PGP_ERR_LIMIT, r.off, tag, "packet body too large");
+		len = (uint32_t)r.len;
 	}
 	pkt->hdr_len = r.off - pkt->off;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "limits.h"
 #include "packet.h"
+#include "packet_int.h"
 #include "pktskip_int.h"
 
 enum {
@@ -24,55 +25,26 @@ pgp__pktskip_init(pgp__pktskip *f, pgp_buf *out)
 }
 
 /*
- * The header in f->hdr so far: 0 if more octets are needed, -1 if the
- * framing is not one the filter follows (invalid CTB, tag 0, partial or
- * indeterminate length), else 1 with *tag and *len set.
+ * The header in f->hdr so far, decoded by header.c's pgp__pkt_hdr: 0 if
+ * more octets are needed, -1 if the framing is not one the filter follows
+ * (invalid CTB, tag 0, partial or indeterminate length), else 1 with *tag
+ * and *len set.
  */
 static int
 parse_hdr(const pgp__pktskip *f, uint8_t *tag, size_t *len)
 {
-	const uint8_t *h = f->hdr;
-	uint8_t ctb = h[0];
-	size_t need, i;
+	pgp_rd r;
+	pgp__hdr h;
+	pgp_err e;
 
-	if (!(ctb & 0x80))
+	pgp_rd_init(&r, f->hdr, f->nhdr);
+	if ((e = pgp__pkt_hdr(&r, &h, NULL)) == PGP_ERR_TRUNCATED || e == PGP_ERR_NOT_FOUND)
+		return 0;
+	if (e != PGP_OK || h.partial || h.indeterminate)
 		return -1;
-	if (ctb & 0x40) {
-		/* §4.2.1 new format */
-		*tag = ctb & 0x3f;
-		if (f->nhdr < 2)
-			return 0;
-		if (h[1] < 192) {
-			*len = h[1];
-			need = 2;
-		} else if (h[1] < 224) {
-			need = 3;
-			if (f->nhdr >= need)
-				*len = ((size_t)(h[1] - 192) << 8) + h[2] + 192;
-		} else if (h[1] == 255) {
-			need = 6;
-			if (f->nhdr >= need)
-				*len = (size_t)h[2] << 24 | (size_t)h[3] << 16 |
-				    (size_t)h[4] << 8 | h[5];
-		} else {
-			return -1; /* partial body length */
-		}
-	} else {
-		/* §4.2.2 legacy format */
-		*tag = (ctb >> 2) & 0x0f;
-		switch (ctb & 3) {
-		case 0: need = 2; break;
-		case 1: need = 3; break;
-		case 2: need = 5; break;
-		default: return -1; /* indeterminate length */
-		}
-		if (f->nhdr >= need)
-			for (*len = 0, i = 1; i < need; i++)
-				*len = *len << 8 | h[i];
-	}
-	if (*tag == 0)
-		return -1;
-	return f->nhdr >= need ? 1 : 0;
+	*tag = h.tag;
+	*len = h.len;
+	return 1;
 }
 
 /* see pktskip_int.h */
