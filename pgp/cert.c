@@ -78,7 +78,8 @@ pgp__cert_next(pgp_rd *r, int *first, pgp_pkt *pkt, pgp_err *pending, pgp_diag *
 
 /* see cert_int.h */
 pgp_err
-pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag)
+pgp__cert_count(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pending,
+    pgp_diag *diag)
 {
 	pgp_rd r = *start;
 	pgp_pkt pkt;
@@ -98,7 +99,7 @@ pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag 
 			c->nsigs++;
 			/* a flood on one component refuses the certificate (the
 			 * set records what it speaks about: certset.c) */
-			if (++comp_sigs > PGP_MAX_SIGS_PER_COMP)
+			if (++comp_sigs > max_sigs)
 				return too_many_sigs(diag, start->off, comp_tag);
 		}
 	}

@@ -18,6 +18,7 @@
 #include "err.h"
 #include "rd.h"
 #include "packet.h"
+#include "sigmemo.h"
 
 typedef struct pgp_cert pgp_cert;
 typedef struct pgp_certset pgp_certset;
@@ -96,6 +97,11 @@ typedef struct pgp_certsrc {
 	pgp_err (*find)(void *ctx, const pgp_certq *q, const pgp_cert **out, size_t max,
 	    size_t *total);
 	void *ctx;
+	/* Signatures over certificate parts whose public-key math the source
+	 * already checked (an indexed keyring records them at build time), or
+	 * NULL. Evaluation through this source skips only that math
+	 * (sigmemo.h), so verdicts are the same with or without it. */
+	const pgp_sigmemo *memo;
 } pgp_certsrc;
 
 /* Convenience wrappers around src->find(). */
@@ -114,6 +120,15 @@ pgp_err pgp_certsrc_by_email(const pgp_certsrc *src, const char *addr, size_t le
 int pgp_uid_email(pgp_view uid, pgp_view *out);
 
 pgp_err pgp_certset_new(pgp_certset **out);
+/*
+ * For a set made only to be stripped (keyring builds): accept up to
+ * max_sigs signatures on one component instead of PGP_MAX_SIGS_PER_COMP
+ * (at most PGP_MAX_STRIP_SIGS_PER_COMP). Such a set holds flooded
+ * certificates as they are: strip them (keyring/strip.h) before any
+ * evaluation, and never hand the set itself to the verifier. Only before
+ * anything was added; else PGP_ERR_INVALID.
+ */
+pgp_err pgp_certset_set_sig_cap(pgp_certset *s, size_t max_sigs);
 void pgp_certset_free(pgp_certset *s);
 
 /*

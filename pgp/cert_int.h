@@ -30,9 +30,11 @@ int pgp__cert_next(pgp_rd *r, int *first, pgp_pkt *pkt, pgp_err *pending, pgp_di
  * A framing error after the primary key ends the certificate there: it is
  * kept, and the error comes back in *pending for the caller to report.
  * PGP_ERR_LIMIT (diag: certificate offset, component tag) beyond
- * PGP_MAX_UIDS, PGP_MAX_SUBKEYS or PGP_MAX_SIGS_PER_COMP.
+ * PGP_MAX_UIDS, PGP_MAX_SUBKEYS or max_sigs signatures on one component
+ * (PGP_MAX_SIGS_PER_COMP unless the set was made for stripping).
  */
-pgp_err pgp__cert_count(cert_counts *c, const pgp_rd *start, pgp_err *pending, pgp_diag *diag);
+pgp_err pgp__cert_count(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pending,
+    pgp_diag *diag);
 
 /*
  * Second pass: one allocation (free()) holding the cert and its arrays.

@@ -28,14 +28,12 @@ is_revocation(int type)
 
 /* see certify_int.h */
 pgp_err
-pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp__sigon on,
+pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
     const void *comp, const pgp_key *signer, int64_t t, const pgp_policy *pol,
-    pgp_hash_use use, const char **why)
+    pgp_hash_use use, const pgp_sigmemo *memo, const char **why)
 {
-	pgp_hash h;
-	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
-	const pgp_key *subject = on == PGP__ON_SUBKEY || on == PGP__ON_BACKSIG ?
+	const pgp_key *subject = on == PGP_SIGON_SUBKEY || on == PGP_SIGON_BACKSIG ?
 	    (const pgp_key *)comp : primary;
 
 	if (sig->unknown_critical) {
@@ -69,17 +67,32 @@ pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp__sigon on,
 		if ((e = pgp_policy_key(pol, signer, t, why)) != PGP_OK)
 			return e;
 	}
+	return pgp_keysig_math(primary, sig, on, comp, signer, memo, why);
+}
+
+/* see certify.h */
+pgp_err
+pgp_keysig_math(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
+    const void *comp, const pgp_key *signer, const pgp_sigmemo *memo, const char **why)
+{
+	pgp_hash h;
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	const char *dummy = NULL;
+
+	if (why == NULL)
+		why = &dummy;
 	if ((e = pgp__sighash_start(&h, sig)) != PGP_OK) {
 		*why = "unsupported hash algorithm";
 		return e;
 	}
 	/* RFC 9580 §5.2.4: the primary key, then the user ID or subkey */
 	pgp__sighash_key(&h, sig, primary);
-	if (on == PGP__ON_UID)
+	if (on == PGP_SIGON_UID)
 		pgp__sighash_uid(&h, sig, comp);
-	else if (on == PGP__ON_SUBKEY || on == PGP__ON_BACKSIG)
+	else if (on == PGP_SIGON_SUBKEY || on == PGP_SIGON_BACKSIG)
 		pgp__sighash_key(&h, sig, comp);
-	if ((e = pgp__sighash_check(&h, sig, signer, &d)) != PGP_OK)
+	if ((e = pgp__sighash_check(&h, sig, signer, memo, &d)) != PGP_OK)
 		*why = d.what ? d.what : pgp_strerror(e);
 	return e;
 }
@@ -112,6 +125,6 @@ pgp_certification_check(const pgp_cert *target, uint32_t uid_index,
 		*why = "certification is older than the issuing key";
 		return PGP_ERR_MALFORMED;
 	}
-	return pgp__keysig_check(&target->primary, sig, PGP__ON_UID, &target->uids[uid_index],
-	    issuer, t, pol, PGP_USE_COLLISION, why);
+	return pgp__keysig_check(&target->primary, sig, PGP_SIGON_UID, &target->uids[uid_index],
+	    issuer, t, pol, PGP_USE_COLLISION, NULL, why);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "cert.h"
 #include "policy.h"
+#include "sigmemo.h"
 
 /*
  * Whether `sig`, a certification (0x10-0x13) or certification revocation
@@ -33,5 +34,29 @@
 pgp_err pgp_certification_check(const pgp_cert *target, uint32_t uid_index,
     const pgp_sig *sig, const pgp_key *issuer, int64_t t, const pgp_policy *pol,
     const char **why);
+
+/* What a key signature is over (RFC 9580 §5.2.4). */
+typedef enum pgp_sigon {
+	PGP_SIGON_DIRECT,   /* the primary key alone: 0x1F, 0x20 */
+	PGP_SIGON_UID,      /* primary key + user ID or attribute: 0x10-0x13, 0x30 */
+	PGP_SIGON_SUBKEY,   /* primary key + subkey: 0x18, 0x28 */
+	PGP_SIGON_BACKSIG   /* primary key + subkey, made by the subkey: 0x19 */
+} pgp_sigon;
+
+/*
+ * The math alone: whether `sig` over the part of the certificate with
+ * primary key `primary` named by `on` and comp (a const pgp_uidc * for
+ * PGP_SIGON_UID, the subkey's const pgp_key * for SUBKEY and BACKSIG,
+ * NULL for DIRECT) was made by `signer`: the digest over that content
+ * (§5.2.4), its 2-octet prefix, and the public-key operation (skipped when
+ * memo knows the signature's tag; a success is recorded in memo: see
+ * sigmemo.h; memo may be NULL). No time, policy, issuer or critical
+ * subpacket check: the keyring builder uses this to decide what verifies
+ * at all, and evaluation adds the rest. PGP_OK, PGP_ERR_BAD_SIG, or an
+ * error for what could not be computed (UNSUPPORTED, MALFORMED, NOMEM).
+ * *why (may be NULL) gets a static reason on failure.
+ */
+pgp_err pgp_keysig_math(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
+    const void *comp, const pgp_key *signer, const pgp_sigmemo *memo, const char **why);
 
 #endif

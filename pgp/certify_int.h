@@ -12,26 +12,20 @@
 #include "policy.h"
 #include "certify.h"
 
-/* What a key signature is over. */
-typedef enum pgp__sigon {
-	PGP__ON_DIRECT,   /* the primary key alone: 0x1F, 0x20 */
-	PGP__ON_UID,      /* primary key + user ID: 0x10-0x13, 0x30 */
-	PGP__ON_SUBKEY,   /* primary key + subkey: 0x18, 0x28 */
-	PGP__ON_BACKSIG   /* primary key + subkey, made by the subkey: 0x19 */
-} pgp__sigon;
 
 /*
  * The one check of a signature over (part of) a certificate whose
  * primary key is `primary`, made by `signer`. comp is the pgp_uidc
- * (PGP__ON_UID) or the subkey's pgp_key (PGP__ON_SUBKEY, PGP__ON_BACKSIG).
+ * (PGP_SIGON_UID) or the subkey's pgp_key (PGP_SIGON_SUBKEY, PGP_SIGON_BACKSIG).
  * Checks, in order: unknown critical subpacket, creation time present, not
  * older than the key it binds (the subkey for subkey kinds), not after t;
  * then, except for revocations (0x20, 0x28, 0x30): not expired, hash policy
- * for `use`, signer key policy; then the math. *why gets a static reason.
+ * for `use`, signer key policy; then the math (pgp_keysig_math, through
+ * memo when not NULL). *why gets a static reason.
  */
-pgp_err pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp__sigon on,
+pgp_err pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
     const void *comp, const pgp_key *signer, int64_t t, const pgp_policy *pol,
-    pgp_hash_use use, const char **why);
+    pgp_hash_use use, const pgp_sigmemo *memo, const char **why);
 
 /* sig names k as its issuer (fingerprint if present, else key ID;
  * a signature naming no issuer can only be checked against k). */

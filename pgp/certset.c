@@ -81,6 +81,8 @@ struct pgp_certset {
 	pgp_diag *refusals;        /* why each was refused (certificate offset, component) */
 	size_t nrefusals, caprefusals;
 	pgp_err broken;            /* PGP_OK, or the error that made the set unusable */
+	size_t max_sigs;           /* per component: PGP_MAX_SIGS_PER_COMP, or the
+	                              stripping cap (pgp_certset_set_sig_cap) */
 };
 
 /* see cert.h */
@@ -88,7 +90,20 @@ pgp_err
 pgp_certset_new(pgp_certset **out)
 {
 	*out = calloc(1, sizeof **out);
-	return *out ? PGP_OK : PGP_ERR_NOMEM;
+	if (*out == NULL)
+		return PGP_ERR_NOMEM;
+	(*out)->max_sigs = PGP_MAX_SIGS_PER_COMP;
+	return PGP_OK;
+}
+
+/* see cert.h */
+pgp_err
+pgp_certset_set_sig_cap(pgp_certset *s, size_t max_sigs)
+{
+	if (max_sigs == 0 || max_sigs > PGP_MAX_STRIP_SIGS_PER_COMP || s->nraw || s->nloose)
+		return PGP_ERR_INVALID;
+	s->max_sigs = max_sigs;
+	return PGP_OK;
 }
 
 /* see cert.h */
@@ -580,7 +595,7 @@ parse_into(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		if (!pgp__is_primary_tag(pkt.tag))
 			continue; /* stray packet before a primary key */
 		start = save;
-		if ((e = pgp__cert_count(&cc, &start, &pending, diag)) == PGP_ERR_LIMIT) {
+		if ((e = pgp__cert_count(&cc, &start, s->max_sigs, &pending, diag)) == PGP_ERR_LIMIT) {
 			pgp_diag why = {start.off, PGP_TAG_PUBLIC_KEY, "certificate beyond a limit"};
 			size_t end = 0;
 			if (diag)
@@ -889,6 +904,7 @@ void
 pgp_certset_source(const pgp_certset *s, pgp_certsrc *out)
 {
 	out->find = set_find;
+	out->memo = NULL;
 	out->ctx = (void *)(uintptr_t)s;
 }
 

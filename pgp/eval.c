@@ -46,6 +46,7 @@ typedef struct evalctx {
 	pgp_certeval *ev;
 	const pgp_cert *c;
 	const pgp_certsrc *src;
+	const pgp_sigmemo *memo; /* src's memo of checked signatures, or NULL */
 	const pgp_policy *pol;
 	int64_t t;
 	esig *es;            /* the signatures that matter to the evaluation */
@@ -237,15 +238,15 @@ find_bindings(evalctx *x)
 		if (s->owner == OWN_DIRECT && s->sig.type == PGP_SIG_DIRECT_KEY) {
 			if (x->direct != NONE)
 				continue;
-			if (pgp__keysig_check(&c->primary, &s->sig, PGP__ON_DIRECT, NULL, &c->primary,
-			    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
+			if (pgp__keysig_check(&c->primary, &s->sig, PGP_SIGON_DIRECT, NULL, &c->primary,
+			    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, x->memo, &why) == PGP_OK)
 				x->direct = i;
 		} else if (s->owner == OWN_UID && is_cert_type(s->sig.type)) {
 			pgp_uidstate *us = &x->ev->uids[s->comp];
 			if (x->uid_bind[s->comp] != NONE)
 				continue;
-			e = pgp__keysig_check(&c->primary, &s->sig, PGP__ON_UID, &c->uids[s->comp],
-			    &c->primary, x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why);
+			e = pgp__keysig_check(&c->primary, &s->sig, PGP_SIGON_UID, &c->uids[s->comp],
+			    &c->primary, x->t, x->pol, PGP_USE_SECOND_PREIMAGE, x->memo, &why);
 			if (e == PGP_OK) {
 				x->uid_bind[s->comp] = i;
 			} else {
@@ -256,8 +257,8 @@ find_bindings(evalctx *x)
 			pgp_keystate *ks = &x->ev->subs[s->comp];
 			if (x->sub_bind[s->comp] != NONE)
 				continue;
-			e = pgp__keysig_check(&c->primary, &s->sig, PGP__ON_SUBKEY, &c->subs[s->comp].key,
-			    &c->primary, x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why);
+			e = pgp__keysig_check(&c->primary, &s->sig, PGP_SIGON_SUBKEY, &c->subs[s->comp].key,
+			    &c->primary, x->t, x->pol, PGP_USE_SECOND_PREIMAGE, x->memo, &why);
 			if (e == PGP_OK) {
 				x->sub_bind[s->comp] = i;
 			} else {
@@ -310,13 +311,13 @@ revoke_sub(evalctx *x, uint32_t j, const pgp_sig *sig)
 
 /* Check revocation s over user ID / subkey j. */
 static int
-revokes_comp(evalctx *x, const esig *s, pgp__sigon on, uint32_t j)
+revokes_comp(evalctx *x, const esig *s, pgp_sigon on, uint32_t j)
 {
 	const pgp_cert *c = x->c;
 	const char *why = NULL;
-	const void *comp = on == PGP__ON_UID ? (const void *)&c->uids[j] : (const void *)&c->subs[j].key;
+	const void *comp = on == PGP_SIGON_UID ? (const void *)&c->uids[j] : (const void *)&c->subs[j].key;
 	return pgp__keysig_check(&c->primary, &s->sig, on, comp, &c->primary, x->t, x->pol,
-	    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK;
+	    PGP_USE_SECOND_PREIMAGE, x->memo, &why) == PGP_OK;
 }
 
 /*
@@ -331,7 +332,7 @@ static void
 subject_revocation(evalctx *x, const esig *s)
 {
 	int uid = s->sig.type == PGP_SIG_CERT_REVOCATION;
-	pgp__sigon on = uid ? PGP__ON_UID : PGP__ON_SUBKEY;
+	pgp_sigon on = uid ? PGP_SIGON_UID : PGP_SIGON_SUBKEY;
 	uint32_t n = uid ? x->c->nuids : x->c->nsubs;
 	const size_t *bound = uid ? x->uid_bind : x->sub_bind;
 	uint32_t own = UINT32_MAX, j;
@@ -377,8 +378,8 @@ own_revocations(evalctx *x)
 			continue;
 		if (s->sig.type == PGP_SIG_KEY_REVOCATION) {
 			/* a key revocation is over the primary key alone */
-			if (pgp__keysig_check(&c->primary, &s->sig, PGP__ON_DIRECT, NULL, &c->primary,
-			    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK)
+			if (pgp__keysig_check(&c->primary, &s->sig, PGP_SIGON_DIRECT, NULL, &c->primary,
+			    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, x->memo, &why) == PGP_OK)
 				apply_revocation(&x->ev->primary, &s->sig);
 		} else if (s->sig.type == PGP_SIG_CERT_REVOCATION ||
 		    s->sig.type == PGP_SIG_SUBKEY_REVOCATION) {
@@ -493,8 +494,8 @@ designated_revocations(evalctx *x)
 			x->ev->revoker_unchecked = 1;
 			continue;
 		}
-		if (pgp__keysig_check(&c->primary, &s->sig, PGP__ON_DIRECT, NULL, rk, x->t, x->pol,
-		    PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK) {
+		if (pgp__keysig_check(&c->primary, &s->sig, PGP_SIGON_DIRECT, NULL, rk, x->t, x->pol,
+		    PGP_USE_SECOND_PREIMAGE, x->memo, &why) == PGP_OK) {
 			apply_revocation(&x->ev->primary, &s->sig);
 			x->ev->designated_revoked = 1;
 		}
@@ -543,8 +544,8 @@ designated_standalone(evalctx *x)
 						x->limit = 1; /* the caller fails closed */
 						break;
 					}
-					if (pgp__keysig_check(&c->primary, &sig, PGP__ON_DIRECT, NULL, rk,
-					    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, &why) == PGP_OK) {
+					if (pgp__keysig_check(&c->primary, &sig, PGP_SIGON_DIRECT, NULL, rk,
+					    x->t, x->pol, PGP_USE_SECOND_PREIMAGE, x->memo, &why) == PGP_OK) {
 						apply_revocation(&x->ev->primary, &sig);
 						x->ev->designated_revoked = 1;
 					}
@@ -764,8 +765,8 @@ backsig_ok(const evalctx *x, const pgp_key *sub, const pgp_sig *binding, const c
 		*why = "back-signature is not issued by the subkey";
 		return 0;
 	}
-	return pgp__keysig_check(&x->c->primary, &back, PGP__ON_BACKSIG, sub, sub, x->t, x->pol,
-	    PGP_USE_SECOND_PREIMAGE, why) == PGP_OK;
+	return pgp__keysig_check(&x->c->primary, &back, PGP_SIGON_BACKSIG, sub, sub, x->t, x->pol,
+	    PGP_USE_SECOND_PREIMAGE, x->memo, why) == PGP_OK;
 }
 
 static void
@@ -851,6 +852,7 @@ pgp__cert_eval_capped(pgp_certeval *ev, const pgp_cert *c, const pgp_certsrc *sr
 	x.ev = ev;
 	x.c = c;
 	x.src = src;
+	x.memo = src ? src->memo : NULL;
 	x.pol = pol;
 	x.t = t;
 	x.direct = NONE;

@@ -24,6 +24,10 @@
 #define PGP_MAX_UIDS             1024
 #define PGP_MAX_SUBKEYS          1024
 #define PGP_MAX_SIGS_PER_COMP    8192
+/* A set made for stripping (pgp_certset_set_sig_cap) may accept up to this
+ * many signatures on one component: a flooded key (CVE-2019-13050) is read
+ * so that it can be stripped, never evaluated as it stands. */
+#define PGP_MAX_STRIP_SIGS_PER_COMP (1u << 20)
 /*
  * Certificate evaluation (eval.c): a subkey or user ID revocation that is
  * not valid on the component it follows is tried against the other BOUND

@@ -44,6 +44,7 @@
 #include "policy.h"
 #include "cert.h"
 #include "eval.h"
+#include "sigmemo.h"
 #include "certify.h"
 #include "verify.h"
 #include "write.h"

@@ -51,8 +51,11 @@ pgp__sighash_uid(pgp_hash *h, const pgp_sig *sig, const pgp_uidc *uid)
 
 /* see sighash_int.h */
 pgp_err
-pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_diag *diag)
+pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer,
+    const pgp_sigmemo *memo, pgp_diag *diag)
 {
+	uint8_t tag[PGP_SIGMEMO_TAG_LEN];
+	pgp_err e;
 	uint8_t digest[PGP_HASH_MAX_LEN], trailer[10];
 	size_t n = sig->hashed_part.len, dlen = pgp_hash_len(sig->hash_algo);
 
@@ -88,7 +91,17 @@ pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_d
 	if (digest[0] != sig->prefix[0] || digest[1] != sig->prefix[1])
 		return pgp__fail(diag, PGP_ERR_BAD_SIG, 0, PGP_TAG_SIGNATURE,
 		    "digest does not match the signature's hash prefix");
-	return pgp_pk_verify(signer, sig, sig->hash_algo, digest, dlen, diag);
+	if (memo == NULL)
+		return pgp_pk_verify(signer, sig, sig->hash_algo, digest, dlen, diag);
+	/* sigmemo.h: a memo replaces the public-key operation only */
+	pgp_sigmemo_tag(tag, signer, sig, digest, dlen);
+	if (memo->known && memo->known(memo->ctx, tag))
+		e = PGP_OK;
+	else
+		e = pgp_pk_verify(signer, sig, sig->hash_algo, digest, dlen, diag);
+	if (e == PGP_OK && memo->record)
+		memo->record(memo->ctx, tag);
+	return e;
 }
 
 static void

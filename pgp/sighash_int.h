@@ -12,6 +12,7 @@
 #include "hash_int.h"
 #include "packet.h"
 #include "cert.h"
+#include "sigmemo.h"
 
 pgp_err pgp__sighash_start(pgp_hash *h, const pgp_sig *sig);
 /* Key packet: v3/v4 sig 0x99 || 2-octet length; v5 0x9A, v6 0x9B || 4-octet length. */
@@ -19,8 +20,11 @@ void pgp__sighash_key(pgp_hash *h, const pgp_sig *sig, const pgp_key *key);
 /* User ID 0xB4 / user attribute 0xD1 || 4-octet length || body (v4+); v3: body only. */
 void pgp__sighash_uid(pgp_hash *h, const pgp_sig *sig, const pgp_uidc *uid);
 /* Add the hashed part and the trailer (§5.2.4), finish, compare the 2-octet
- * prefix (quick reject) and verify with `signer`. PGP_OK or BAD_SIG/... */
-pgp_err pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer, pgp_diag *diag);
+ * prefix (quick reject) and verify with `signer`. PGP_OK or BAD_SIG/...
+ * memo (may be NULL): a tag it knows skips the public-key math; a success
+ * is recorded in it (sigmemo.h). Data signatures pass NULL. */
+pgp_err pgp__sighash_check(pgp_hash *h, const pgp_sig *sig, const pgp_key *signer,
+    const pgp_sigmemo *memo, pgp_diag *diag);
 
 /*
  * Text canonicalisation for 0x01 signatures (RFC 9580 §5.2.1.2: line endings

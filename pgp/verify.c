@@ -333,7 +333,7 @@ check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cer
 	res->primary_uid.len = 0;
 
 	/* 1. the math */
-	if ((e = pgp__sighash_check(&h, g, key, &d)) != PGP_OK) {
+	if ((e = pgp__sighash_check(&h, g, key, NULL, &d)) != PGP_OK) {
 		res->reason = d.what ? d.what : pgp_strerror(e);
 		return e;
 	}
