@@ -51,43 +51,6 @@ mul_wide(limb a, limb b, limb *hi)
 }
 #endif
 
-/* r[0..k) = a[0..k) * b; returns the carry limb. */
-static limb
-mul_1(limb *r, const limb *a, size_t k, limb b)
-{
-	limb c = 0, hi, lo;
-	size_t i;
-
-	for (i = 0; i < k; i++) {
-		lo = mul_wide(a[i], b, &hi);
-		lo += c;
-		c = hi + (lo < c);
-		r[i] = lo;
-	}
-	return c;
-}
-
-/* r[0..k) += a[0..k) * b; returns the carry limb. The inner loop of
- * everything below: a*b + r + c <= (2^64-1)^2 + 2(2^64-1) < 2^128. */
-static limb
-addmul_1(limb *r, const limb *a, size_t k, limb b)
-{
-	limb c = 0, hi, lo, t;
-	size_t i;
-
-	for (i = 0; i < k; i++) {
-		lo = mul_wide(a[i], b, &hi);
-		lo += c;
-		hi += lo < c;
-		t = r[i];
-		lo += t;
-		hi += lo < t;
-		r[i] = lo;
-		c = hi;
-	}
-	return c;
-}
-
 /* r[0..k) -= a[0..k) * b; returns the borrow limb. */
 static limb
 submul_1(limb *r, const limb *a, size_t k, limb b)
@@ -150,76 +113,158 @@ geq(const limb *a, const limb *b, size_t k)
 	return 1;
 }
 
-/* t[0..2k) = a * b. */
-static void
-mul_full(limb *t, const limb *a, const limb *b, size_t k)
+/*
+ * The column accumulator of product scanning: three limbs c[0..2], far
+ * from overflowing for k <= 256 products of two limbs per column. dot()
+ * adds x[j] * y[-j] for j < cnt; with a 128-bit type gcc and clang make
+ * each step mov, mul, add, adc, adc.
+ */
+static inline void
+dot(limb *c, const limb *x, const limb *y, size_t cnt)
 {
-	size_t i;
+	size_t j;
+#if defined(__clang__) && defined(__SIZEOF_INT128__) && !defined(PGP_MONT_NO_INT128)
+	/* clang turns the comparisons below into setb/movzx; its carry
+	 * builtins give the add/adc/adc chain. */
+	unsigned long long c0 = c[0], c1 = c[1], c2 = c[2], cy, cy2;
+	dlimb p;
 
-	t[k] = mul_1(t, a, k, b[0]);
-	for (i = 1; i < k; i++)
-		t[i + k] = addmul_1(t + i, a, k, b[i]);
+	for (j = 0; j < cnt; j++) {
+		p = (dlimb)x[j] * *(y - j);
+		c0 = __builtin_addcll(c0, (unsigned long long)p, 0, &cy);
+		c1 = __builtin_addcll(c1, (unsigned long long)(p >> 64), cy, &cy2);
+		c2 += cy2;
+	}
+	c[0] = c0;
+	c[1] = c1;
+	c[2] = c2;
+#elif defined(__SIZEOF_INT128__) && !defined(PGP_MONT_NO_INT128)
+	dlimb acc = ((dlimb)c[1] << 64) | c[0], p;
+	limb c2 = c[2];
+
+	/* two products per iteration: less loop overhead */
+	for (j = 0; j + 2 <= cnt; j += 2) {
+		p = (dlimb)x[j] * *(y - j);
+		acc += p;
+		c2 += acc < p;
+		p = (dlimb)x[j + 1] * *(y - j - 1);
+		acc += p;
+		c2 += acc < p;
+	}
+	if (j < cnt) {
+		p = (dlimb)x[j] * *(y - j);
+		acc += p;
+		c2 += acc < p;
+	}
+	c[0] = (limb)acc;
+	c[1] = (limb)(acc >> 64);
+	c[2] = c2;
+#else
+	limb hi, lo;
+
+	for (j = 0; j < cnt; j++) {
+		lo = mul_wide(x[j], *(y - j), &hi);
+		c[0] += lo;
+		hi += c[0] < lo; /* hi <= 2^64 - 2 */
+		c[1] += hi;
+		c[2] += c[1] < hi;
+	}
+#endif
 }
 
-/* t[0..2k) = a^2: the products a[i]*a[j] with i < j once, doubled, plus the
- * squares a[i]^2 on the diagonal. */
-static void
-sqr_full(limb *t, const limb *a, size_t k)
+/* c += x * y (one product). */
+static inline void
+acc1(limb *c, limb x, limb y)
 {
-	limb top = 0, cy = 0, lo, hi, plo, phi, x, y;
-	size_t i;
-
-	t[0] = 0;
-	t[2 * k - 1] = 0;
-	if (k > 1)
-		t[k] = mul_1(t + 1, a + 1, k - 1, a[0]);
-	/* Row i adds a[i] * a[i+1..k) at t[2i+1..i+k) and its carry lands
-	 * in t[i+k], which no earlier row has written. */
-	for (i = 1; i + 1 < k; i++)
-		t[i + k] = addmul_1(t + 2 * i + 1, a + i + 1, k - i - 1, a[i]);
-	for (i = 0; i < k; i++) {
-		lo = t[2 * i];
-		hi = t[2 * i + 1];
-		x = (lo << 1) | top;
-		y = (hi << 1) | (lo >> 63);
-		top = hi >> 63;
-		plo = mul_wide(a[i], a[i], &phi);
-		x += cy;
-		cy = x < cy;
-		x += plo;
-		cy += x < plo;
-		y += cy;
-		cy = y < cy;
-		y += phi;
-		cy += y < phi;
-		t[2 * i] = x;
-		t[2 * i + 1] = y;
-	}
+	dot(c, &x, &y, 1);
 }
 
-/* r[0..k) = t * R^-1 mod n for t[0..2k) < n*R (t is destroyed). n0 is
- * -n^-1 mod 2^64. */
-static void
-redc(limb *r, limb *t, const limb *n, limb n0, size_t k)
+/* Next column: c >>= 64. */
+static inline void
+shift(limb *c)
 {
-	limb hi = 0, c, s;
-	size_t i;
+	c[0] = c[1];
+	c[1] = c[2];
+	c[2] = 0;
+}
+
+/*
+ * r = a * b * R^-1 mod n, for a, b < n; r may be a or b. Product scanning
+ * with the reduction folded in (Koç, Acar, Kaliski, "Analyzing and comparing
+ * Montgomery multiplication algorithms", 1996: FIPS): column i of a*b and of
+ * m*n is summed in one accumulator, and m[i] = acc * n0 mod 2^64 clears its
+ * low limb, for i < k; columns k..2k-2 give r. One dependency chain of
+ * add/adc/adc per product, which beats a row of multiply-adds whose carry
+ * runs through every limb. Column i >= k reads only a, b limbs above i - k,
+ * so r[i-k] can be written in place.
+ */
+static void
+mont_mul(limb *r, const limb *a, const limb *b, const limb *n, limb n0, size_t k)
+{
+	limb m[PGP_MONT_MAX_LIMBS], c[3] = { 0, 0, 0 };
+	size_t i, lo;
 
 	for (i = 0; i < k; i++) {
-		c = addmul_1(t + i, n, k, t[i] * n0);
-		/* t[i] is now 0; the carry goes to limb i+k, the overflow of
-		 * limb i+k to limb i+k+1 (the next round's i+k). */
-		s = t[i + k] + hi;
-		hi = s < hi;
-		s += c;
-		hi += s < c;
-		t[i + k] = s;
+		dot(c, a, b + i, i + 1);
+		dot(c, m, n + i, i);
+		m[i] = c[0] * n0;
+		acc1(c, m[i], n[0]);
+		shift(c);
 	}
-	/* t[k..2k) + hi*R < 2n */
-	if (hi || geq(t + k, n, k))
-		sub_n(r, t + k, n, k);
-	else
-		memcpy(r, t + k, k * sizeof *r);
+	for (i = k; i < 2 * k - 1; i++) {
+		lo = i - k + 1;
+		dot(c, a + lo, b + k - 1, k - lo);
+		dot(c, m + lo, n + k - 1, k - lo);
+		r[i - k] = c[0];
+		shift(c);
+	}
+	r[k - 1] = c[0];
+	/* r + c[1]*R < 2n */
+	if (c[1] || geq(r, n, k))
+		sub_n(r, r, n, k);
+}
+
+/*
+ * r = a^2 * R^-1 mod n, for a < n; r may be a. As mont_mul, but each column
+ * sums the products a[j]*a[i-j] with j < i-j once in a second accumulator,
+ * doubles it, and adds the square a[i/2]^2 for even i: about half the
+ * products of a*a.
+ */
+static void
+mont_sqr(limb *r, const limb *a, const limb *n, limb n0, size_t k)
+{
+	limb m[PGP_MONT_MAX_LIMBS], c[3] = { 0, 0, 0 }, s[3], t;
+	size_t i, lo;
+
+	for (i = 0; i < 2 * k - 1; i++) {
+		lo = i < k ? 0 : i - k + 1;
+		s[0] = s[1] = s[2] = 0;
+		dot(s, a + lo, a + i - lo, (i + 1) / 2 - lo);
+		/* c += 2s */
+		s[2] = (s[2] << 1) | (s[1] >> 63);
+		s[1] = (s[1] << 1) | (s[0] >> 63);
+		s[0] <<= 1;
+		c[0] += s[0];
+		t = c[0] < s[0];
+		s[1] += t;
+		s[2] += s[1] < t;
+		c[1] += s[1];
+		c[2] += s[2] + (c[1] < s[1]);
+		if (i % 2 == 0)
+			acc1(c, a[i / 2], a[i / 2]);
+		if (i < k) {
+			dot(c, m, n + i, i);
+			m[i] = c[0] * n0;
+			acc1(c, m[i], n[0]);
+		} else {
+			dot(c, m + lo, n + k - 1, k - lo);
+			r[i - k] = c[0];
+		}
+		shift(c);
+	}
+	r[k - 1] = c[0];
+	if (c[1] || geq(r, n, k))
+		sub_n(r, r, n, k);
 }
 
 /* -n0^-1 mod 2^64 for odd n0, by Newton's iteration x <- x(2 - n0 x), which
@@ -364,7 +409,7 @@ pgp__mont_modexp(uint8_t *out, const uint8_t *np, size_t nlen,
     const uint8_t *sp, size_t slen, const uint8_t *ep, size_t elen)
 {
 	limb n[PGP_MONT_MAX_LIMBS], s[PGP_MONT_MAX_LIMBS], sm[PGP_MONT_MAX_LIMBS];
-	limb x[PGP_MONT_MAX_LIMBS], t[2 * PGP_MONT_MAX_LIMBS];
+	limb x[PGP_MONT_MAX_LIMBS];
 	const uint8_t *tn, *ts, *te;
 	size_t tnlen = nlen, tslen = slen, telen = elen, k, bit, nbits;
 	limb n0;
@@ -416,19 +461,17 @@ pgp__mont_modexp(uint8_t *out, const uint8_t *np, size_t nlen,
 	while (!(te[0] & (0x80u >> (8 * telen - nbits))))
 		nbits--;
 	for (bit = nbits - 1; bit-- > 0;) {
-		sqr_full(t, x, k);
-		redc(x, t, n, n0, k);
+		mont_sqr(x, x, n, n0, k);
 		if (te[telen - 1 - bit / 8] & (1u << (bit % 8))) {
 			/* The last multiply by s itself leaves the domain. */
 			plain = bit == 0;
-			mul_full(t, x, plain ? s : sm, k);
-			redc(x, t, n, n0, k);
+			mont_mul(x, x, plain ? s : sm, n, n0, k);
 		}
 	}
-	if (!plain) { /* x * R^-1 */
-		memcpy(t, x, k * sizeof *t);
-		memset(t + k, 0, k * sizeof *t);
-		redc(x, t, n, n0, k);
+	if (!plain) { /* x * 1 * R^-1 */
+		memset(sm, 0, k * sizeof *sm);
+		sm[0] = 1;
+		mont_mul(x, x, sm, n, n0, k);
 	}
 	store_be(out, nlen, x, k);
 	return PGP_OK;
