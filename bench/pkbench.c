@@ -16,7 +16,7 @@
  * RSA keys come from mbedtls_rsa_gen_key (fixed-seed DRBG), signatures from
  * mbedtls; the others are the vectors in vectors/pk/pk_vectors.txt. Every
  * operation is checked to succeed before it is timed. Each time is the best
- * of 20 rounds of SECONDS/20 (default 1 s in all), which filters out the noise
+ * of 50 rounds of SECONDS/50 (default 1 s in all), which filters out the noise
  * of a shared machine.
  */
 #include <stdint.h>
@@ -32,8 +32,8 @@
 #define VECTORS "vectors/pk/pk_vectors.txt"
 #define MAXB 2048
 
-#define ROUNDS 20
-static double round_s = 0.05;
+#define ROUNDS 50
+static double round_s = 0.02;
 
 static double
 now(void)

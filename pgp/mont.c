@@ -51,22 +51,25 @@ mul_wide(limb a, limb b, limb *hi)
 }
 #endif
 
-/* r[0..k) -= a[0..k) * b; returns the borrow limb. */
+/* r[0..k) -= a[0..k) * b; returns the borrow limb. The carry of the
+ * products (cm) and the borrow of the subtraction (bw) are two separate
+ * chains, each one or two instructions long per limb. */
 static limb
 submul_1(limb *r, const limb *a, size_t k, limb b)
 {
-	limb c = 0, hi, lo, t;
+	limb cm = 0, bw = 0, hi, lo, t, d;
 	size_t i;
 
 	for (i = 0; i < k; i++) {
 		lo = mul_wide(a[i], b, &hi);
-		lo += c;
-		hi += lo < c;
+		lo += cm;
+		cm = hi + (lo < cm); /* hi <= 2^64 - 2 */
 		t = r[i];
-		r[i] = t - lo;
-		c = hi + (t < lo);
+		d = t - lo;
+		r[i] = d - bw;
+		bw = (t < lo) | (d < bw);
 	}
-	return c;
+	return cm + bw; /* no overflow: the true borrow fits a limb */
 }
 
 /* r[0..k) = a[0..k) + b[0..k); returns the carry bit. */
@@ -374,11 +377,26 @@ sub:
 static void
 load_be(limb *a, size_t k, const uint8_t *p, size_t len)
 {
-	size_t i;
+	size_t i, j, w = len / 8;
+	limb v;
 
-	memset(a, 0, k * sizeof *a);
-	for (i = 0; i < len; i++)
-		a[i / 8] |= (limb)p[len - 1 - i] << (8 * (i % 8));
+	/* whole limbs from the end, then the partial top one */
+	for (i = 0; i < w; i++) {
+		const uint8_t *q = p + len - 8 * i - 8;
+
+		v = 0;
+		for (j = 0; j < 8; j++)
+			v = (v << 8) | q[j];
+		a[i] = v;
+	}
+	if (i < k) {
+		v = 0;
+		for (j = 0; j < len % 8; j++)
+			v = (v << 8) | p[j];
+		a[i++] = v;
+	}
+	for (; i < k; i++)
+		a[i] = 0;
 }
 
 /* p[0..len) big-endian from a[0..k), left-padded with zeros (the value must
@@ -386,10 +404,18 @@ load_be(limb *a, size_t k, const uint8_t *p, size_t len)
 static void
 store_be(uint8_t *p, size_t len, const limb *a, size_t k)
 {
-	size_t i;
+	size_t i, j;
+	limb v;
 
-	for (i = 0; i < len; i++)
-		p[len - 1 - i] = i / 8 < k ? (uint8_t)(a[i / 8] >> (8 * (i % 8))) : 0;
+	for (i = 0; i < k && 8 * i < len; i++) {
+		v = a[i];
+		for (j = 0; j < 8 && 8 * i + j < len; j++) {
+			p[len - 1 - 8 * i - j] = (uint8_t)v;
+			v >>= 8;
+		}
+	}
+	for (i = 8 * i; i < len; i++)
+		p[len - 1 - i] = 0;
 }
 
 /* Drop leading zero octets. */
