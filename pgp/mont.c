@@ -2,13 +2,18 @@
  * mont.c - s^e mod n for public RSA operations (RFC 8017 §5.2.2 RSAVP1).
  * see mont_int.h
  *
- * Numbers are little-endian arrays of 64-bit limbs; w is the limb count of
- * n and R = 2^(64w). Montgomery multiplication (P. L. Montgomery, "Modular
- * multiplication without trial division", 1985) is done by separated operand
- * scanning: the full 2w-limb product (or square, which needs about half the
- * limb products), then w reduction steps, each adding m*n with
- * m = t[i] * (-n^-1 mod 2^64) so that limb i becomes zero. For a, b < n the
- * result is below 2n and one conditional subtraction makes it < n.
+ * Numbers are little-endian arrays of 64-bit limbs; k is the limb count of
+ * n and R = 2^(64k). Montgomery multiplication (P. L. Montgomery, "Modular
+ * multiplication without trial division", 1985) is done by product
+ * scanning with the reduction folded in (see mont_mul): column by column,
+ * the limb products of a*b (of a*a: each off-diagonal product once,
+ * doubled) and of m*n, where m[i] = (column i) * (-n^-1 mod 2^64) makes the
+ * low k columns vanish. For a, b < n the result is below 2n and one
+ * conditional subtraction makes it < n.
+ *
+ * Three builds of the column sum (dot): unsigned __int128 for gcc, clang's
+ * carry builtins, and 64-bit-only C (PGP_MONT_NO_INT128; tested by
+ * test_rsa_mont, which compiles this file a second time that way).
  *
  * Entering the Montgomery domain takes one division, s*R mod n (Knuth,
  * TAOCP vol. 2 §4.3.1, algorithm D), instead of computing R^2 mod n and
