@@ -1,6 +1,7 @@
 /*
  * pk.h - public-key signature verification primitives (RFC 9580 §5.2.3,
- * §5.2.4): RSA PKCS#1 v1.5, DSA, ECDSA (mbedtls) and EdDSA (libsodium).
+ * §5.2.4): RSA PKCS#1 v1.5 (pgp/mont.c), DSA, ECDSA (mbedtls) and EdDSA
+ * (libsodium).
  *
  * Inputs are the parsed structs of packet.h; nothing here parses packets,
  * hashes data or applies policy (hash cutoffs, key sizes, expiry): the caller
@@ -26,8 +27,10 @@
  *                       EdDSALegacy in a v6 signature (§5.2.3.3)
  *   PGP_ERR_UNSUPPORTED an algorithm, curve or size we do not implement:
  *                       Ed448, ElGamal signatures, unknown/PQC algorithms,
- *                       curves without mbedtls support, RSA with SHA-3,
- *                       RSA/DSA moduli above 8192 bits (MBEDTLS_MPI_MAX_BITS)
+ *                       curves without mbedtls support, RSA with a hash
+ *                       that has no DigestInfo (RFC 9580 §5.2.2), RSA
+ *                       moduli above PGP_MAX_MPI_BITS (16384), DSA primes
+ *                       above 8192 bits (MBEDTLS_MPI_MAX_BITS)
  *   PGP_ERR_UNUSABLE    the key's algorithm cannot sign at all (RSA
  *                       encrypt-only (2), ECDH, X25519, X448)
  *   PGP_ERR_INVALID     caller error: NULL pointer, or digest_len does not
@@ -52,7 +55,9 @@
  *
  * MPI values may carry leading zero octets; they are read by value. RSA
  * signatures shorter than the modulus are left-padded (RFC 9580 §5.2.2); the
- * PKCS#1 v1.5 padding is checked by mbedtls, never parsed here. DSA and ECDSA
+ * expected EMSA-PKCS1-v1_5 encoding (RFC 8017 §9.2) is built and compared
+ * whole with s^e mod n, never parsed; a modulus too short for the digest
+ * (fewer than 8 octets of padding) is BAD_SIG. DSA and ECDSA
  * use the leftmost bits of the digest, as many as the group order has
  * (FIPS 186-4 §4.6 / §6.4). EdDSA signs the digest itself (RFC 9580 §5.2.3.3).
  */
