@@ -28,20 +28,29 @@
 #include "certset_int.h"
 #include "err_int.h"
 
+/* Key IDs as big-endian numbers: compared in one step, ordered as octets. */
+typedef uint64_t kid_t;
+
+static kid_t
+kid_of(const uint8_t k[8])
+{
+	return (kid_t)pgp_be32(k) << 32 | pgp_be32(k + 4);
+}
+
 typedef struct span {          /* one certificate the scan found */
 	pgp_rd at;                 /* its octets; at.off: offset in its input */
-	uint8_t pkid[8];           /* key ID of its primary key */
+	kid_t pkid;                /* key ID of its primary key */
 	uint8_t built;             /* parsed into the set */
 } span;
 
 typedef struct skey {          /* a key of a scanned certificate */
-	uint8_t keyid[8];
+	kid_t kid;
 	uint32_t span;
 	uint32_t primary;          /* 1: the certificate's primary key */
 } skey;
 
 typedef struct lrev {          /* a stand-alone key revocation */
-	uint8_t keyid[8];          /* its issuer */
+	kid_t kid;                 /* its issuer */
 	uint32_t seq;              /* order of appearance */
 	pgp_rd at;                 /* the whole packet */
 	uint8_t built;
@@ -85,9 +94,8 @@ static int
 skey_cmp(const void *a, const void *b)
 {
 	const skey *x = a, *y = b;
-	int c = memcmp(x->keyid, y->keyid, 8);
-	if (c)
-		return c;
+	if (x->kid != y->kid)
+		return x->kid < y->kid ? -1 : 1;
 	return x->span < y->span ? -1 : x->span > y->span;
 }
 
@@ -95,22 +103,21 @@ static int
 lrev_cmp(const void *a, const void *b)
 {
 	const lrev *x = a, *y = b;
-	int c = memcmp(x->keyid, y->keyid, 8);
-	if (c)
-		return c;
+	if (x->kid != y->kid)
+		return x->kid < y->kid ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* The first sorted entry of n, stride octets each starting with a key ID,
+/* The first sorted entry of n, stride octets each starting with a kid_t,
  * with this key ID (or n). */
 static size_t
-lower(const void *base, size_t n, size_t stride, const uint8_t keyid[8])
+lower(const void *base, size_t n, size_t stride, kid_t kid)
 {
 	const uint8_t *p = base;
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (memcmp(p + mid * stride, keyid, 8) < 0)
+		if (*(const kid_t *)(const void *)(p + mid * stride) < kid)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -124,7 +131,7 @@ typedef struct scan_ctx {
 	uint32_t span;             /* the index the certificate will have */
 	uint32_t nkeys;            /* key packets seen so far */
 	int bad_primary;           /* its primary key does not parse: skipped */
-	uint8_t pkid[8];
+	kid_t pkid;
 } scan_ctx;
 
 /* pgp__cert_scan's callback: index the key ID of a primary key or subkey. */
@@ -147,12 +154,12 @@ scan_key(void *ctx, const pgp_pkt *pkt)
 	if ((e = pgp__cs_grow((void **)&l->keys, &l->capkeys, l->nkeys + 1,
 	    sizeof *l->keys)) != PGP_OK)
 		return e;
-	memcpy(l->keys[l->nkeys].keyid, k.keyid, 8);
+	l->keys[l->nkeys].kid = kid_of(k.keyid);
 	l->keys[l->nkeys].span = x->span;
 	l->keys[l->nkeys].primary = (uint32_t)primary;
 	l->nkeys++;
 	if (primary)
-		memcpy(x->pkid, k.keyid, 8);
+		x->pkid = kid_of(k.keyid);
 	return PGP_OK;
 }
 
@@ -169,7 +176,7 @@ scan_loose(lazy_set *l, const pgp_rd *at, const pgp_pkt *pkt)
 	    sizeof *l->revs)) != PGP_OK)
 		return e;
 	v = &l->revs[l->nrevs];
-	memcpy(v->keyid, keyid, 8);
+	v->kid = kid_of(keyid);
 	v->seq = (uint32_t)l->nrevs;
 	v->at = *at;
 	v->at.len = pkt->total_len;
@@ -249,7 +256,7 @@ scan(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		sp = &l->spans[l->nspans++];
 		sp->at = start;
 		sp->at.len = cc.end;
-		memcpy(sp->pkid, x.pkid, 8);
+		sp->pkid = x.pkid;
 		sp->built = 0;
 		l->unbuilt++;
 		if (pending != PGP_OK)
@@ -260,10 +267,10 @@ scan(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 
 /* Whether some certificate with primary key ID kid is built. */
 static int
-kid_built(const lazy_set *l, const uint8_t kid[8])
+kid_built(const lazy_set *l, kid_t kid)
 {
 	size_t i = lower(l->keys, l->keys_sorted, sizeof *l->keys, kid);
-	for (; i < l->keys_sorted && memcmp(l->keys[i].keyid, kid, 8) == 0; i++)
+	for (; i < l->keys_sorted && l->keys[i].kid == kid; i++)
 		if (l->keys[i].primary && l->spans[l->keys[i].span].built)
 			return 1;
 	return 0;
@@ -271,19 +278,19 @@ kid_built(const lazy_set *l, const uint8_t kid[8])
 
 /* Certificates with this primary key ID (copies of one key, or a collision). */
 static size_t
-kid_primaries(const lazy_set *l, const uint8_t kid[8])
+kid_primaries(const lazy_set *l, kid_t kid)
 {
 	size_t i = lower(l->keys, l->keys_sorted, sizeof *l->keys, kid), n = 0;
-	for (; i < l->keys_sorted && memcmp(l->keys[i].keyid, kid, 8) == 0; i++)
+	for (; i < l->keys_sorted && l->keys[i].kid == kid; i++)
 		n += l->keys[i].primary;
 	return n;
 }
 
 static int
-kid_revoked(const lazy_set *l, const uint8_t kid[8])
+kid_revoked(const lazy_set *l, kid_t kid)
 {
 	size_t i = lower(l->revs, l->revs_sorted, sizeof *l->revs, kid);
-	return i < l->revs_sorted && memcmp(l->revs[i].keyid, kid, 8) == 0;
+	return i < l->revs_sorted && l->revs[i].kid == kid;
 }
 
 /*
@@ -292,12 +299,12 @@ kid_revoked(const lazy_set *l, const uint8_t kid[8])
  * each in input order. *fed is set when anything was.
  */
 static pgp_err
-build_kid(pgp_certset *s, const uint8_t kid[8], int *fed, pgp_diag *diag)
+build_kid(pgp_certset *s, kid_t kid, int *fed, pgp_diag *diag)
 {
 	lazy_set *l = s->lazy;
 	size_t i = lower(l->keys, l->keys_sorted, sizeof *l->keys, kid);
 	pgp_err e;
-	for (; i < l->keys_sorted && memcmp(l->keys[i].keyid, kid, 8) == 0; i++) {
+	for (; i < l->keys_sorted && l->keys[i].kid == kid; i++) {
 		span *sp = &l->spans[l->keys[i].span];
 		if (!l->keys[i].primary || sp->built)
 			continue;
@@ -309,7 +316,7 @@ build_kid(pgp_certset *s, const uint8_t kid[8], int *fed, pgp_diag *diag)
 			return e;
 	}
 	i = lower(l->revs, l->revs_sorted, sizeof *l->revs, kid);
-	for (; i < l->revs_sorted && memcmp(l->revs[i].keyid, kid, 8) == 0; i++) {
+	for (; i < l->revs_sorted && l->revs[i].kid == kid; i++) {
 		if (l->revs[i].built)
 			continue;
 		l->revs[i].built = 1;
@@ -343,7 +350,7 @@ after_scan(pgp_certset *s, size_t ns0, size_t nr0, pgp_diag *diag)
 		return e;
 	l->revs_sorted = l->nrevs;
 	for (i = ns0; i < l->nspans; i++) {
-		const uint8_t *kid = l->spans[i].pkid;
+		kid_t kid = l->spans[i].pkid;
 		if (l->spans[i].built)
 			continue;
 		if (kid_built(l, kid) || kid_primaries(l, kid) > 1 || kid_revoked(l, kid))
@@ -354,8 +361,8 @@ after_scan(pgp_certset *s, size_t ns0, size_t nr0, pgp_diag *diag)
 		/* the new ones: seq >= nr0 (the array is sorted by issuer) */
 		if (l->revs[i].seq < nr0 || l->revs[i].built)
 			continue;
-		if (kid_primaries(l, l->revs[i].keyid) &&
-		    (e = build_kid(s, l->revs[i].keyid, &fed, diag)) != PGP_OK)
+		if (kid_primaries(l, l->revs[i].kid) &&
+		    (e = build_kid(s, l->revs[i].kid, &fed, diag)) != PGP_OK)
 			return e;
 	}
 	return fed ? pgp__cs_settle(s, diag) : PGP_OK;
@@ -381,14 +388,14 @@ pgp__cs_lazy_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 
 /* Build everything a lookup for key ID kid could return. */
 static pgp_err
-need_keyid(pgp_certset *s, const uint8_t kid[8])
+need_keyid(pgp_certset *s, kid_t kid)
 {
 	lazy_set *l = s->lazy;
 	size_t i = lower(l->keys, l->keys_sorted, sizeof *l->keys, kid);
 	pgp_diag sd = {0, -1, NULL};
 	int fed = 0;
 	pgp_err e;
-	for (; i < l->keys_sorted && memcmp(l->keys[i].keyid, kid, 8) == 0; i++) {
+	for (; i < l->keys_sorted && l->keys[i].kid == kid; i++) {
 		span *sp = &l->spans[l->keys[i].span];
 		if (!sp->built && (e = build_kid(s, sp->pkid, &fed, &sd)) != PGP_OK)
 			return e;
@@ -450,11 +457,11 @@ pgp__cs_lazy_find(pgp_certset *s, const pgp_certq *q, const pgp_cert **out, size
 	pgp_err e = PGP_OK;
 	*total = 0;
 	if (q->kind == PGP_CERTQ_KEYID && q->len == 8)
-		e = need_keyid(s, q->p);
+		e = need_keyid(s, kid_of(q->p));
 	else if (q->kind == PGP_CERTQ_FPR && q->len == 20)
-		e = need_keyid(s, q->p + 12); /* a v4 key ID ends its fingerprint */
+		e = need_keyid(s, kid_of(q->p + 12)); /* a v4 key ID ends its fingerprint */
 	else if (q->kind == PGP_CERTQ_FPR && q->len == 32)
-		e = need_keyid(s, q->p);      /* a v6 key ID starts it */
+		e = need_keyid(s, kid_of(q->p)); /* a v6 key ID starts it */
 	else if (q->kind == PGP_CERTQ_FPR || q->kind == PGP_CERTQ_EMAIL)
 		e = pgp__cs_lazy_all(s);      /* v3 fingerprints, addresses: every certificate */
 	if (e != PGP_OK) {
@@ -528,7 +535,7 @@ pgp__cs_lazy_all(pgp_certset *s)
 		if (!l->spans[i].built && (e = build_kid(s, l->spans[i].pkid, &fed, &sd)) != PGP_OK)
 			goto fail;
 	for (i = 0; l->unbuilt && i < l->nrevs; i++)
-		if (!l->revs[i].built && (e = build_kid(s, l->revs[i].keyid, &fed, &sd)) != PGP_OK)
+		if (!l->revs[i].built && (e = build_kid(s, l->revs[i].kid, &fed, &sd)) != PGP_OK)
 			goto fail;
 	if (fed && (e = pgp__cs_settle(s, &sd)) != PGP_OK)
 		goto fail;
