@@ -223,7 +223,8 @@ scan(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		x.span = (uint32_t)l->nspans;
 		e = pgp__cert_scan(&cc, &start, s->max_sigs, &pending, diag, scan_key, &x);
 		if (e == PGP_ERR_LIMIT) {
-			pgp_diag why = {start.off, PGP_TAG_PUBLIC_KEY, "certificate beyond a limit"};
+			pgp_diag why = {start.off, PGP_TAG_PUBLIC_KEY,
+			    "certificate beyond a limit"};
 			size_t end = 0;
 			l->nkeys = nk0;
 			if (diag)

@@ -152,7 +152,8 @@ loose_cmp(const void *a, const void *b)
  * see certset_int.h
  */
 pgp_err
-pgp__cs_sort_tail(void *base, size_t nsorted, size_t n, size_t elem, int (*cmp)(const void *, const void *))
+pgp__cs_sort_tail(void *base, size_t nsorted, size_t n, size_t elem,
+    int (*cmp)(const void *, const void *))
 {
 	uint8_t *b = base, *tmp, *o;
 	size_t i = 0, j = nsorted;
@@ -182,7 +183,8 @@ static pgp_err
 add_index(pgp_certset *s, const uint8_t keyid[8], size_t grp)
 {
 	pgp_err e;
-	if ((e = pgp__cs_grow((void **)&s->idx, &s->capidx, s->nidx + 1, sizeof *s->idx)) != PGP_OK)
+	if ((e = pgp__cs_grow((void **)&s->idx, &s->capidx, s->nidx + 1,
+	    sizeof *s->idx)) != PGP_OK)
 		return e;
 	memcpy(s->idx[s->nidx].keyid, keyid, 8);
 	s->idx[s->nidx].grp = (uint32_t)grp;
@@ -408,7 +410,8 @@ pgp__cs_settle(pgp_certset *s, pgp_diag *diag)
 		if (lo < nl0 && memcmp(s->loose[lo].keyid, s->groups[i].cert->primary.keyid, 8) == 0)
 			s->groups[i].dirty = 1;
 	}
-	if ((e = pgp__cs_sort_tail(s->loose, nl0, s->nloose, sizeof *s->loose, loose_cmp)) != PGP_OK)
+	if ((e = pgp__cs_sort_tail(s->loose, nl0, s->nloose, sizeof *s->loose,
+	    loose_cmp)) != PGP_OK)
 		return e;
 	s->loose_sorted = s->nloose;
 	for (i = 0; i < s->ngroups; i++)
@@ -422,8 +425,10 @@ static pgp_err
 add_copy(pgp_certset *s, pgp_cert *c)
 {
 	pgp_err e;
-	if ((e = pgp__cs_grow((void **)&s->raw, &s->capraw, s->nraw + 1, sizeof *s->raw)) != PGP_OK ||
-	    (e = pgp__cs_grow((void **)&s->next, &s->capnext, s->nraw + 1, sizeof *s->next)) != PGP_OK ||
+	if ((e = pgp__cs_grow((void **)&s->raw, &s->capraw, s->nraw + 1,
+	    sizeof *s->raw)) != PGP_OK ||
+	    (e = pgp__cs_grow((void **)&s->next, &s->capnext, s->nraw + 1,
+	    sizeof *s->next)) != PGP_OK ||
 	    (e = pgp__cs_grow((void **)&s->rawseq, &s->caprawseq, s->nraw + 1,
 	    sizeof *s->rawseq)) != PGP_OK) {
 		free(c);
@@ -631,7 +636,8 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 pgp_err
 pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
 {
-	pgp_err e = pgp__cs_grow((void **)&s->owned, &s->capowned, s->nowned + 1, sizeof *s->owned);
+	pgp_err e = pgp__cs_grow((void **)&s->owned, &s->capowned, s->nowned + 1,
+	    sizeof *s->owned);
 	if (e != PGP_OK) {
 		free(p);
 		s->broken = e;

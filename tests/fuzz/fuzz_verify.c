@@ -44,7 +44,8 @@ lazy_agrees(const uint8_t *data, size_t size, pgp_certset *eager, pgp_err eager_
 	size_t i, n;
 	if (pgp_certset_new(&lazy) != PGP_OK)
 		return;
-	if (pgp_certset_set_lazy(lazy) != PGP_OK || pgp_certset_add(lazy, data, size, NULL) != eager_add)
+	if (pgp_certset_set_lazy(lazy) != PGP_OK ||
+	    pgp_certset_add(lazy, data, size, NULL) != eager_add)
 		abort();
 	ee = verify_self(data, size, eager, &ve);
 	el = verify_self(data, size, lazy, &vl);
@@ -54,7 +55,8 @@ lazy_agrees(const uint8_t *data, size_t size, pgp_certset *eager, pgp_err eager_
 		if (pgp_verifier_count(ve) != pgp_verifier_count(vl))
 			abort();
 		for (i = 0; i < pgp_verifier_count(ve); i++) {
-			const pgp_result *a = pgp_verifier_result(ve, i), *b = pgp_verifier_result(vl, i);
+			const pgp_result *a = pgp_verifier_result(ve, i);
+			const pgp_result *b = pgp_verifier_result(vl, i);
 			if (a->status != b->status || !same_fpr(&a->cert_fpr, &b->cert_fpr) ||
 			    !same_fpr(&a->key_fpr, &b->key_fpr))
 				abort();
@@ -63,7 +65,8 @@ lazy_agrees(const uint8_t *data, size_t size, pgp_certset *eager, pgp_err eager_
 		pgp_verifier_free(vl);
 	}
 	n = pgp_certset_count(eager);
-	if (pgp_certset_count(lazy) != n || pgp_certset_refused(lazy) != pgp_certset_refused(eager) ||
+	if (pgp_certset_count(lazy) != n ||
+	    pgp_certset_refused(lazy) != pgp_certset_refused(eager) ||
 	    pgp_certset_skipped(lazy) != pgp_certset_skipped(eager))
 		abort();
 	for (i = 0; i < n; i++)
