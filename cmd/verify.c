@@ -187,7 +187,9 @@ cmd_verify(int argc, char **argv)
 	opts.not_after = na;
 	opts.policy = &pol;
 
-	if (pgp_certset_new(&set) != PGP_OK)
+	/* lazy: a large raw keyring is framed once and only the certificates
+	 * a signature names are built (pgp_certset_set_lazy) */
+	if (pgp_certset_new(&set) != PGP_OK || pgp_certset_set_lazy(set) != PGP_OK)
 		goto out;
 	for (k = 0; k < nkeyrings; k++)
 		if (certs_load(set, keyrings[k]) != 0)

@@ -76,18 +76,66 @@ pgp__cert_next(pgp_rd *r, int *first, pgp_pkt *pkt, pgp_err *pending, pgp_diag *
 	return 1;
 }
 
+/*
+ * A scan reads one header per packet of a large keyring, each the next
+ * link of a chain (its place depends on the previous length): without help
+ * every one waits for memory. Ask for the input up to PREFETCH octets
+ * ahead of the current packet, once per cache line, so that it streams in.
+ */
+#define PREFETCH 4096
+#define LINE 64
+
+static void
+prefetch_ahead(const pgp_rd *start, const pgp_rd *r, size_t *ahead)
+{
+#if defined(__GNUC__)
+	/* offsets from start->p: r->p lies within start's input */
+	size_t cur = (size_t)(r->p - start->p);
+	size_t lim = cur + (r->len < PREFETCH ? r->len : PREFETCH);
+	if (*ahead < cur)
+		*ahead = cur;
+	for (; *ahead < lim; *ahead += LINE)
+		__builtin_prefetch(start->p + *ahead);
+#else
+	(void)start;
+	(void)r;
+	(void)ahead;
+#endif
+}
+
 /* see cert_int.h */
 pgp_err
-pgp__cert_count(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pending,
-    pgp_diag *diag)
+pgp__cert_scan(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pending,
+    pgp_diag *diag, pgp_err (*key)(void *ctx, const pgp_pkt *pkt), void *ctx)
 {
 	pgp_rd r = *start;
 	pgp_pkt pkt;
 	int first = 1, comp_tag = PGP_TAG_PUBLIC_KEY;
-	size_t comp_sigs = 0;
+	size_t comp_sigs = 0, ahead = 0;
 	memset(c, 0, sizeof *c);
 	*pending = PGP_OK;
-	while (pgp__cert_next(&r, &first, &pkt, pending, diag)) {
+	while (!pgp_rd_empty(&r)) {
+		pgp_rd save = r;
+		pgp_err e;
+		if (key)
+			prefetch_ahead(start, &r, &ahead);
+		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK) {
+			*pending = e;
+			r = save;
+			break;
+		}
+		if (pgp__is_primary_tag(pkt.tag) && !first) {
+			pgp_pkt_release(&pkt);
+			r = save;
+			break;
+		}
+		if (key && (first || is_subkey_tag(pkt.tag)) &&
+		    (e = key(ctx, &pkt)) != PGP_OK) {
+			pgp_pkt_release(&pkt);
+			return e;
+		}
+		pgp_pkt_release(&pkt);
+		first = 0;
 		if (is_uid_tag(pkt.tag) || is_subkey_tag(pkt.tag)) {
 			if (is_uid_tag(pkt.tag))
 				c->nuids++;
@@ -115,6 +163,14 @@ pgp__cert_count(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *p
 	}
 	c->end = (size_t)(r.p - start->p);
 	return PGP_OK;
+}
+
+/* see cert_int.h */
+pgp_err
+pgp__cert_count(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pending,
+    pgp_diag *diag)
+{
+	return pgp__cert_scan(c, start, max_sigs, pending, diag, NULL, NULL);
 }
 
 /* see cert_int.h */

@@ -129,6 +129,18 @@ pgp_err pgp_certset_new(pgp_certset **out);
  * anything was added; else PGP_ERR_INVALID.
  */
 pgp_err pgp_certset_set_sig_cap(pgp_certset *s, size_t max_sigs);
+/*
+ * Lazy mode, for large keyrings read to answer a few lookups (`wotkit
+ * verify --keyring FILE`): pgp_certset_add only frames the input and
+ * indexes the key IDs of its keys (one fingerprint per key); certificates
+ * are built when a lookup names one of their key IDs, an e-mail or v3
+ * fingerprint lookup builds all of them, and so do count/get/copies/copy.
+ * Every answer, error, refusal and limit is the eager set's (certset.c,
+ * certscan.c; docs/semantics.md "Lazy key sets"). Lookups then modify the
+ * set: never run two at once on one set. Only before anything was added;
+ * else PGP_ERR_INVALID.
+ */
+pgp_err pgp_certset_set_lazy(pgp_certset *s);
 void pgp_certset_free(pgp_certset *s);
 
 /*

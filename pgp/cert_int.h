@@ -37,6 +37,15 @@ pgp_err pgp__cert_count(cert_counts *c, const pgp_rd *start, size_t max_sigs, pg
     pgp_diag *diag);
 
 /*
+ * The same walk, calling key(ctx, pkt) for the primary key packet and each
+ * subkey packet on the way (pkt valid during the call only); an error from
+ * key() ends the walk and is returned. One framing pass for a lazy set
+ * (certscan.c) that records keys without building the certificate.
+ */
+pgp_err pgp__cert_scan(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pending,
+    pgp_diag *diag, pgp_err (*key)(void *ctx, const pgp_pkt *pkt), void *ctx);
+
+/*
  * Second pass: one allocation (free()) holding the cert and its arrays.
  * Components whose key does not parse are dropped with their signatures.
  */

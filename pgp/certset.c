@@ -16,74 +16,9 @@
 #include <string.h>
 #include "cert.h"
 #include "cert_int.h"
+#include "certset_int.h"
 #include "err_int.h"
 #include "limits.h"
-
-#define NONE UINT32_MAX
-
-typedef struct idx_ent {       /* key ID -> group */
-	uint8_t keyid[8];
-	uint32_t grp;
-} idx_ent;
-
-typedef struct fpr_ent {       /* primary key fingerprint -> group */
-	const pgp_fpr *fpr;
-	uint32_t grp;
-} fpr_ent;
-
-typedef struct loose_ent {     /* a stand-alone key revocation */
-	uint8_t keyid[8];          /* its issuer */
-	uint32_t seq;              /* order of appearance */
-	pgp_rd body;
-} loose_ent;
-
-typedef struct email_ent {     /* e-mail address of a user ID -> group */
-	const uint8_t *p;
-	size_t len;
-	uint32_t grp;
-} email_ent;
-
-/* All copies of one primary key. */
-typedef struct group {
-	pgp_cert *cert;            /* what lookups see */
-	uint32_t first, last;      /* its copies, chained through next[] */
-	uint8_t merged;            /* cert is owned (a merge), not a copy */
-	uint8_t dirty;             /* to be merged again */
-} group;
-
-struct pgp_certset {
-	pgp_cert **raw;            /* copies as parsed, input order */
-	uint32_t *next;            /* next copy of the same group, or NONE */
-	size_t nraw, capraw, capnext, grouped;
-	group *groups;
-	size_t ngroups, capgroups;
-	fpr_ent *fidx;
-	size_t nfidx, capfidx;
-	idx_ent *idx;
-	size_t nidx, capidx, sorted;
-	loose_ent *loose;
-	size_t nloose, caploose, loose_sorted;
-	pgp_cert **retired;        /* merges replaced by newer ones, freed with the set */
-	size_t nretired, capretired;
-	uint8_t **owned;
-	size_t nowned, capowned;
-	email_ent *email;          /* built on the first e-mail lookup */
-	size_t nemail, email_groups;
-	int email_valid;
-	size_t skipped;
-	/* certificates refused for a limit (docs/semantics.md): the key IDs
-	 * of their keys and the addresses of their user IDs, sorted, so that
-	 * lookups for anything they speak about fail closed */
-	uint8_t (*refused_kid)[8];
-	size_t nrefused_kid, caprefused_kid;
-	pgp_view *refused_email;
-	size_t nrefused_email, caprefused_email;
-	pgp_diag *refusals;        /* why each was refused (certificate offset, component) */
-	size_t nrefusals, caprefusals;
-	pgp_err broken;            /* PGP_OK, or the error that made the set unusable */
-	size_t max_sigs;           /* per component: PGP_MAX_SIGS_PER_COMP, or the
-	                              stripping cap (pgp_certset_set_sig_cap) */
-};
 
 /* see cert.h */
 pgp_err
@@ -100,10 +35,20 @@ pgp_certset_new(pgp_certset **out)
 pgp_err
 pgp_certset_set_sig_cap(pgp_certset *s, size_t max_sigs)
 {
-	if (max_sigs == 0 || max_sigs > PGP_MAX_STRIP_SIGS_PER_COMP || s->nraw || s->nloose)
+	if (max_sigs == 0 || max_sigs > PGP_MAX_STRIP_SIGS_PER_COMP || s->nraw || s->nloose ||
+	    s->added)
 		return PGP_ERR_INVALID;
 	s->max_sigs = max_sigs;
 	return PGP_OK;
+}
+
+/* see cert.h */
+pgp_err
+pgp_certset_set_lazy(pgp_certset *s)
+{
+	if (s->added || s->lazy)
+		return PGP_ERR_INVALID;
+	return pgp__cs_lazy_new(&s->lazy);
 }
 
 /* see cert.h */
@@ -134,11 +79,14 @@ pgp_certset_free(pgp_certset *s)
 	free(s->refused_kid);
 	free(s->refused_email);
 	free(s->refusals);
+	free(s->rawseq);
+	pgp__cs_lazy_free(s->lazy);
 	free(s);
 }
 
-static pgp_err
-grow(void **p, size_t *cap, size_t need, size_t elem)
+/* see certset_int.h */
+pgp_err
+pgp__cs_grow(void **p, size_t *cap, size_t need, size_t elem)
 {
 	size_t ncap;
 	void *np;
@@ -201,9 +149,11 @@ loose_cmp(const void *a, const void *b)
 /*
  * base[0..nsorted) is sorted; sort base[nsorted..n) and merge the two runs,
  * so that adding k entries to n costs O(k log k + n), not a full sort.
+ * see certset_int.h
  */
-static pgp_err
-sort_tail(void *base, size_t nsorted, size_t n, size_t elem, int (*cmp)(const void *, const void *))
+pgp_err
+pgp__cs_sort_tail(void *base, size_t nsorted, size_t n, size_t elem,
+    int (*cmp)(const void *, const void *))
 {
 	uint8_t *b = base, *tmp, *o;
 	size_t i = 0, j = nsorted;
@@ -233,7 +183,8 @@ static pgp_err
 add_index(pgp_certset *s, const uint8_t keyid[8], size_t grp)
 {
 	pgp_err e;
-	if ((e = grow((void **)&s->idx, &s->capidx, s->nidx + 1, sizeof *s->idx)) != PGP_OK)
+	if ((e = pgp__cs_grow((void **)&s->idx, &s->capidx, s->nidx + 1,
+	    sizeof *s->idx)) != PGP_OK)
 		return e;
 	memcpy(s->idx[s->nidx].keyid, keyid, 8);
 	s->idx[s->nidx].grp = (uint32_t)grp;
@@ -344,9 +295,9 @@ group_new_copies(pgp_certset *s, size_t *first_new_group)
 		if (g == NONE && lead[i] == i) {
 			/* the first copy of a new key */
 			group *gr;
-			if ((e = grow((void **)&s->groups, &s->capgroups, s->ngroups + 1,
+			if ((e = pgp__cs_grow((void **)&s->groups, &s->capgroups, s->ngroups + 1,
 			    sizeof *s->groups)) != PGP_OK ||
-			    (e = grow((void **)&s->fidx, &s->capfidx, s->nfidx + 1,
+			    (e = pgp__cs_grow((void **)&s->fidx, &s->capfidx, s->nfidx + 1,
 			    sizeof *s->fidx)) != PGP_OK)
 				goto out;
 			g = (uint32_t)s->ngroups++;
@@ -371,7 +322,7 @@ group_new_copies(pgp_certset *s, size_t *first_new_group)
 			goto out;
 	}
 	s->grouped = s->nraw;
-	e = sort_tail(s->fidx, nf0, s->nfidx, sizeof *s->fidx, fent_cmp);
+	e = pgp__cs_sort_tail(s->fidx, nf0, s->nfidx, sizeof *s->fidx, fent_cmp);
 out:
 	free(ord);
 	free(grp_of);
@@ -422,7 +373,7 @@ remerge(pgp_certset *s, group *g, pgp_diag *diag)
 		goto out;
 	}
 	if (g->merged) {
-		if ((e = grow((void **)&s->retired, &s->capretired, s->nretired + 1,
+		if ((e = pgp__cs_grow((void **)&s->retired, &s->capretired, s->nretired + 1,
 		    sizeof *s->retired)) != PGP_OK) {
 			free(m);
 			goto out;
@@ -439,15 +390,16 @@ out:
 	return e;
 }
 
-/* After additions: group, index, match revocations, merge. see top of file */
-static pgp_err
-settle(pgp_certset *s, pgp_diag *diag)
+/* After additions: group, index, match revocations, merge. see top of file
+ * and certset_int.h */
+pgp_err
+pgp__cs_settle(pgp_certset *s, pgp_diag *diag)
 {
 	size_t first_new, i, nl0 = s->loose_sorted;
 	pgp_err e;
 	if ((e = group_new_copies(s, &first_new)) != PGP_OK)
 		return e;
-	if ((e = sort_tail(s->idx, s->sorted, s->nidx, sizeof *s->idx, idx_cmp)) != PGP_OK)
+	if ((e = pgp__cs_sort_tail(s->idx, s->sorted, s->nidx, sizeof *s->idx, idx_cmp)) != PGP_OK)
 		return e;
 	s->sorted = s->nidx;
 	/* new revocations against every key; new keys against old revocations */
@@ -458,7 +410,8 @@ settle(pgp_certset *s, pgp_diag *diag)
 		if (lo < nl0 && memcmp(s->loose[lo].keyid, s->groups[i].cert->primary.keyid, 8) == 0)
 			s->groups[i].dirty = 1;
 	}
-	if ((e = sort_tail(s->loose, nl0, s->nloose, sizeof *s->loose, loose_cmp)) != PGP_OK)
+	if ((e = pgp__cs_sort_tail(s->loose, nl0, s->nloose, sizeof *s->loose,
+	    loose_cmp)) != PGP_OK)
 		return e;
 	s->loose_sorted = s->nloose;
 	for (i = 0; i < s->ngroups; i++)
@@ -472,37 +425,54 @@ static pgp_err
 add_copy(pgp_certset *s, pgp_cert *c)
 {
 	pgp_err e;
-	if ((e = grow((void **)&s->raw, &s->capraw, s->nraw + 1, sizeof *s->raw)) != PGP_OK ||
-	    (e = grow((void **)&s->next, &s->capnext, s->nraw + 1, sizeof *s->next)) != PGP_OK) {
+	if ((e = pgp__cs_grow((void **)&s->raw, &s->capraw, s->nraw + 1,
+	    sizeof *s->raw)) != PGP_OK ||
+	    (e = pgp__cs_grow((void **)&s->next, &s->capnext, s->nraw + 1,
+	    sizeof *s->next)) != PGP_OK ||
+	    (e = pgp__cs_grow((void **)&s->rawseq, &s->caprawseq, s->nraw + 1,
+	    sizeof *s->rawseq)) != PGP_OK) {
 		free(c);
 		return e;
 	}
 	s->raw[s->nraw] = c;
+	s->rawseq[s->nraw] = s->lazy ? s->cur_seq : (uint32_t)s->nraw;
 	s->next[s->nraw] = NONE;
 	s->nraw++;
 	return PGP_OK;
+}
+
+/* see certset_int.h */
+int
+pgp__cs_loose_issuer(const pgp_rd *body, uint8_t keyid[8])
+{
+	pgp_sig sig;
+	if (pgp_sig_parse(&sig, body, NULL) != PGP_OK || sig.type != PGP_SIG_KEY_REVOCATION)
+		return 0;
+	if (sig.issuer_fpr.len == 20)
+		memcpy(keyid, sig.issuer_fpr.v + 12, 8);
+	else if (sig.issuer_fpr.len == 32)
+		memcpy(keyid, sig.issuer_fpr.v, 8);
+	else if (sig.has_issuer)
+		memcpy(keyid, sig.issuer, 8);
+	else
+		return 0;
+	return 1;
 }
 
 /* A signature outside any certificate: keep it if it is a key revocation. */
 static pgp_err
 keep_loose_revocation(pgp_certset *s, const pgp_rd *body)
 {
-	pgp_sig sig;
+	uint8_t keyid[8];
 	pgp_err e;
 	loose_ent *l;
-	if (pgp_sig_parse(&sig, body, NULL) != PGP_OK || sig.type != PGP_SIG_KEY_REVOCATION)
+	if (!pgp__cs_loose_issuer(body, keyid))
 		return PGP_OK;
-	if ((e = grow((void **)&s->loose, &s->caploose, s->nloose + 1, sizeof *s->loose)) != PGP_OK)
+	if ((e = pgp__cs_grow((void **)&s->loose, &s->caploose, s->nloose + 1,
+	    sizeof *s->loose)) != PGP_OK)
 		return e;
 	l = &s->loose[s->nloose];
-	if (sig.issuer_fpr.len == 20)
-		memcpy(l->keyid, sig.issuer_fpr.v + 12, 8);
-	else if (sig.issuer_fpr.len == 32)
-		memcpy(l->keyid, sig.issuer_fpr.v, 8);
-	else if (sig.has_issuer)
-		memcpy(l->keyid, sig.issuer, 8);
-	else
-		return PGP_OK;
+	memcpy(l->keyid, keyid, 8);
 	l->seq = (uint32_t)s->nloose;
 	l->body = *body;
 	s->nloose++;
@@ -532,9 +502,10 @@ view_email_cmp(const void *a, const void *b)
  * names one of them fails with PGP_ERR_LIMIT, because the refused octets
  * might hold a revocation. Frames the certificate to its end (the next
  * primary key) into *end; a framing error there is returned in *pending.
+ * see certset_int.h
  */
-static pgp_err
-refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *end,
+pgp_err
+pgp__cs_refuse(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *end,
     pgp_err *pending)
 {
 	pgp_rd r = *start;
@@ -543,7 +514,7 @@ refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *en
 	pgp_err e;
 
 	*pending = PGP_OK;
-	if ((e = grow((void **)&s->refusals, &s->caprefusals, s->nrefusals + 1,
+	if ((e = pgp__cs_grow((void **)&s->refusals, &s->caprefusals, s->nrefusals + 1,
 	    sizeof *s->refusals)) != PGP_OK)
 		return e;
 	s->refusals[s->nrefusals++] = *why;
@@ -552,13 +523,13 @@ refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *en
 		pgp_view addr;
 		if ((pgp__is_primary_tag(pkt.tag) || pkt.tag == PGP_TAG_PUBLIC_SUBKEY ||
 		    pkt.tag == PGP_TAG_SECRET_SUBKEY) && pgp_key_parse(&k, &pkt, NULL) == PGP_OK) {
-			if ((e = grow((void **)&s->refused_kid, &s->caprefused_kid,
+			if ((e = pgp__cs_grow((void **)&s->refused_kid, &s->caprefused_kid,
 			    s->nrefused_kid + 1, sizeof *s->refused_kid)) != PGP_OK)
 				return e;
 			memcpy(s->refused_kid[s->nrefused_kid++], k.keyid, 8);
 		} else if (pkt.tag == PGP_TAG_USER_ID &&
 		    pgp_uid_email(pgp_rd_as_view(&pkt.body), &addr)) {
-			if ((e = grow((void **)&s->refused_email, &s->caprefused_email,
+			if ((e = pgp__cs_grow((void **)&s->refused_email, &s->caprefused_email,
 			    s->nrefused_email + 1, sizeof *s->refused_email)) != PGP_OK)
 				return e;
 			s->refused_email[s->nrefused_email++] = addr;
@@ -570,12 +541,12 @@ refuse_cert(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *en
 	return PGP_OK;
 }
 
-static pgp_err
-parse_into(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
+/* see certset_int.h */
+pgp_err
+pgp__cs_parse(pgp_certset *s, const pgp_rd *in, pgp_diag *diag)
 {
-	pgp_rd r;
+	pgp_rd r = *in;
 	pgp_err e = PGP_OK;
-	pgp_rd_init(&r, p, len);
 	while (!pgp_rd_empty(&r)) {
 		pgp_rd save = r;
 		pgp_pkt pkt;
@@ -600,7 +571,7 @@ parse_into(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 			size_t end = 0;
 			if (diag)
 				why = *diag;
-			if ((e = refuse_cert(s, &start, &why, &end, &pending)) != PGP_OK)
+			if ((e = pgp__cs_refuse(s, &start, &why, &end, &pending)) != PGP_OK)
 				return e;
 			r = save;
 			(void)pgp_rd_skip(&r, end);
@@ -636,12 +607,21 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 {
 	pgp_err e, se;
 	pgp_diag sd = {0, -1, NULL};
+	pgp_rd in;
 	if (s->broken != PGP_OK)
 		return s->broken;
-	e = parse_into(s, p, len, diag);
+	s->added = 1;
+	if (s->lazy) {
+		e = pgp__cs_lazy_add(s, p, len, diag);
+		if (e == PGP_ERR_NOMEM || e == PGP_ERR_LIMIT)
+			s->broken = e;
+		return e;
+	}
+	pgp_rd_init(&in, p, len);
+	e = pgp__cs_parse(s, &in, diag);
 	/* what was parsed before an error is settled too (framing errors keep
 	 * the certificates before them) */
-	se = settle(s, &sd);
+	se = pgp__cs_settle(s, &sd);
 	if (se != PGP_OK) {
 		if (diag)
 			*diag = sd;
@@ -656,7 +636,8 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 pgp_err
 pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
 {
-	pgp_err e = grow((void **)&s->owned, &s->capowned, s->nowned + 1, sizeof *s->owned);
+	pgp_err e = pgp__cs_grow((void **)&s->owned, &s->capowned, s->nowned + 1,
+	    sizeof *s->owned);
 	if (e != PGP_OK) {
 		free(p);
 		s->broken = e;
@@ -670,6 +651,8 @@ pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
 size_t
 pgp_certset_count(const pgp_certset *s)
 {
+	if (s->lazy && pgp__cs_lazy_all((pgp_certset *)(uintptr_t)s) != PGP_OK)
+		return 0;
 	return s->broken != PGP_OK ? 0 : s->ngroups;
 }
 
@@ -677,13 +660,19 @@ pgp_certset_count(const pgp_certset *s)
 const pgp_cert *
 pgp_certset_get(const pgp_certset *s, size_t i)
 {
-	return s->broken == PGP_OK && i < s->ngroups ? s->groups[i].cert : NULL;
+	if (s->lazy && pgp__cs_lazy_all((pgp_certset *)(uintptr_t)s) != PGP_OK)
+		return NULL;
+	if (s->broken != PGP_OK || i >= s->ngroups)
+		return NULL;
+	return s->groups[s->lazy ? pgp__cs_lazy_group(s, i) : i].cert;
 }
 
 /* see cert.h */
 size_t
 pgp_certset_copies(const pgp_certset *s)
 {
+	if (s->lazy && pgp__cs_lazy_all((pgp_certset *)(uintptr_t)s) != PGP_OK)
+		return 0;
 	return s->broken != PGP_OK ? 0 : s->nraw;
 }
 
@@ -691,7 +680,11 @@ pgp_certset_copies(const pgp_certset *s)
 const pgp_cert *
 pgp_certset_copy(const pgp_certset *s, size_t i)
 {
-	return s->broken == PGP_OK && i < s->nraw ? s->raw[i] : NULL;
+	if (s->lazy && pgp__cs_lazy_all((pgp_certset *)(uintptr_t)s) != PGP_OK)
+		return NULL;
+	if (s->broken != PGP_OK || i >= s->nraw)
+		return NULL;
+	return s->raw[s->lazy ? pgp__cs_lazy_copy(s, i) : i];
 }
 
 /* see cert.h */
@@ -810,9 +803,9 @@ find_email(const pgp_certset *cs, const uint8_t *addr, size_t len, const pgp_cer
 
 /* Whether q names something a refused certificate speaks about (a key ID
  * of its keys, an address of its user IDs). A v3 fingerprint holds no key
- * ID, so it is refused whenever any certificate was. */
-static int
-refused(const pgp_certset *s, const pgp_certq *q)
+ * ID, so it is refused whenever any certificate was. see certset_int.h */
+int
+pgp__cs_refused(const pgp_certset *s, const pgp_certq *q)
 {
 	const uint8_t *kid = NULL;
 	if (s->nrefusals == 0)
@@ -857,14 +850,25 @@ pgp_err
 pgp_certset_find(const pgp_certset *s, const pgp_certq *q, const pgp_cert **out, size_t max,
     size_t *total)
 {
+	*total = 0;
+	if (s->broken != PGP_OK)
+		return s->broken;
+	if (pgp__cs_refused(s, q))
+		return PGP_ERR_LIMIT;
+	if (s->lazy)
+		return pgp__cs_lazy_find((pgp_certset *)(uintptr_t)s, q, out, max, total);
+	return pgp__cs_find(s, q, out, max, total);
+}
+
+/* see certset_int.h */
+pgp_err
+pgp__cs_find(const pgp_certset *s, const pgp_certq *q, const pgp_cert **out, size_t max,
+    size_t *total)
+{
 	pgp_fpr f;
 	size_t g;
 	uint32_t last = NONE;
 	*total = 0;
-	if (s->broken != PGP_OK)
-		return s->broken;
-	if (refused(s, q))
-		return PGP_ERR_LIMIT;
 	switch (q->kind) {
 	case PGP_CERTQ_KEYID:
 		if (q->len != 8)

@@ -66,6 +66,24 @@ free(void *p)
 #define T_CAN_FAIL_ALLOC 1
 #endif
 
+/*
+ * Every test runs twice: on eager sets, then on lazy ones
+ * (pgp_certset_set_lazy), whose answers must be the same.
+ */
+static int t_lazy;
+
+static pgp_err
+t_certset_new(pgp_certset **s)
+{
+	pgp_err e = pgp_certset_new(s);
+	if (e == PGP_OK && t_lazy && (e = pgp_certset_set_lazy(*s)) != PGP_OK) {
+		pgp_certset_free(*s);
+		*s = NULL;
+	}
+	return e;
+}
+#define pgp_certset_new(s) t_certset_new(s)
+
 #define V "vectors/verify/keys/"
 #define T2020_07 1593561600 /* 2020-07-01 */
 #define T2026_12 1796169600 /* 2026-12-01 */
@@ -308,6 +326,131 @@ slurp(const char *path)
 	b.p = t_slurp(path, &b.len);
 	T_ASSERT(b.p != NULL);
 	return b;
+}
+
+/* The key ID of the n-th key packet (primary or subkey) of a keyring. */
+static int
+nth_keyid(blob b, int n, uint8_t keyid[8])
+{
+	pgp_rd r;
+	pgp_pkt pkt;
+	pgp_key k;
+	pgp_rd_init(&r, b.p, b.len);
+	while (b.p && pgp_pkt_next(&r, &pkt, NULL) == PGP_OK) {
+		int key = pkt.tag == 6 || pkt.tag == 14;
+		if (key && n-- == 0 && pgp_key_parse(&k, &pkt, NULL) == PGP_OK) {
+			memcpy(keyid, k.keyid, 8);
+			pgp_pkt_release(&pkt);
+			return 1;
+		}
+		pgp_pkt_release(&pkt);
+	}
+	return 0;
+}
+
+static void
+test_results_in_input_order(void)
+{
+	/* both hold the victim's signing subkey; a lookup of the second's
+	 * primary first (a lazy set builds it first) changes nothing: every
+	 * lookup answers in input order */
+	blob a = slurp(KS "keys/victim-stale.pgp"), c = slurp(KS "keys/other-revokes-victim-subkey.pgp");
+	pgp_certset *s = NULL;
+	const pgp_cert *out[4];
+	uint8_t akid[8], ckid[8], sub[8];
+	if (!a.p || !c.p)
+		return;
+	T_ASSERT(nth_keyid(a, 0, akid) && nth_keyid(a, 1, sub) && nth_keyid(c, 0, ckid));
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, a.p, a.len, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, c.p, c.len, NULL), PGP_OK);
+	T_EQ_INT(find_kid(s, ckid, out, 4), 1);
+	T_EQ_INT(find_kid(s, sub, out, 4), 2);
+	T_EQ_MEM(out[0]->primary.keyid, akid, 8);
+	T_EQ_MEM(out[1]->primary.keyid, ckid, 8);
+	/* asked for one: the first in input order */
+	T_EQ_INT(find_kid(s, sub, out, 1), 2);
+	T_EQ_MEM(out[0]->primary.keyid, akid, 8);
+	T_EQ_INT(pgp_certset_count(s), 2);
+	T_EQ_MEM(pgp_certset_get(s, 0)->primary.keyid, akid, 8);
+	T_EQ_MEM(pgp_certset_get(s, 1)->primary.keyid, ckid, 8);
+	pgp_certset_free(s);
+	free(a.p);
+	free(c.p);
+}
+
+/* p: primary key and user ID packets of one key, then n junk signatures
+ * on the user ID numbered from first (distinct octets: the merge keeps
+ * them all). The set stores signatures unparsed until evaluation. */
+static blob
+key_with_junk(blob k, uint32_t first, uint32_t n)
+{
+	pgp_rd r;
+	pgp_pkt pkt;
+	blob o = {NULL, 0};
+	size_t head = 0, i;
+	int seen = 0;
+	pgp_rd_init(&r, k.p, k.len);
+	while (seen < 2 && pgp_pkt_next(&r, &pkt, NULL) == PGP_OK) {
+		if (pkt.tag == 6 || pkt.tag == 13)
+			seen++;
+		head = pkt.off + pkt.total_len;
+		pgp_pkt_release(&pkt);
+	}
+	if (seen < 2 || (o.p = malloc(head + (size_t)n * 14)) == NULL)
+		return o;
+	/* only the primary key and the user ID: skip the packets between */
+	pgp_rd_init(&r, k.p, k.len);
+	while (pgp_pkt_next(&r, &pkt, NULL) == PGP_OK && o.len < head) {
+		if (pkt.tag == 6 || pkt.tag == 13) {
+			memcpy(o.p + o.len, k.p + pkt.off, pkt.total_len);
+			o.len += pkt.total_len;
+		}
+		pgp_pkt_release(&pkt);
+		if (pkt.tag == 13)
+			break;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t v = first + (uint32_t)i;
+		static const uint8_t hdr[] = {0xc2, 12, 4, 0x10, 22, 8, 0, 0, 0, 0};
+		memcpy(o.p + o.len, hdr, sizeof hdr);
+		o.len += sizeof hdr;
+		pgp_put_be32(o.p + o.len, v);
+		o.len += 4;
+	}
+	return o;
+}
+
+static void
+test_merge_beyond_cap_breaks_set(void)
+{
+	/* two copies of one key, each under PGP_MAX_SIGS_PER_COMP on its user
+	 * ID, their union over it: the add that makes the union fails and the
+	 * set is unusable (a lazy set merges copies when they are added too) */
+	blob k = slurp(V "ed25519.pgp");
+	blob a = key_with_junk(k, 0, 5000), b = key_with_junk(k, 5000, 5000);
+	pgp_certset *s = NULL;
+	pgp_diag d = {0, -1, NULL};
+	const pgp_cert *out[2];
+	uint8_t kid[8];
+	size_t n = 9;
+	pgp_certsrc src;
+	T_ASSERT(a.p && b.p && nth_keyid(k, 0, kid));
+	if (!a.p || !b.p)
+		goto out;
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, a.p, a.len, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_add(s, b.p, b.len, &d), PGP_ERR_LIMIT);
+	T_EQ_INT(d.tag, 13);
+	pgp_certset_source(s, &src);
+	T_EQ_INT(pgp_certsrc_by_keyid(&src, kid, out, 2, &n), PGP_ERR_LIMIT);
+	T_EQ_INT(pgp_certset_count(s), 0);
+	T_EQ_INT(pgp_certset_add(s, k.p, k.len, NULL), PGP_ERR_LIMIT);
+	pgp_certset_free(s);
+out:
+	free(a.p);
+	free(b.p);
+	free(k.p);
 }
 
 static void
@@ -609,18 +752,23 @@ test_out_of_memory_never_weakens(void)
 int
 main(void)
 {
-	T_RUN(test_index_finds_primary_and_subkeys);
-	T_RUN(test_same_cert_twice_is_one_merged_cert);
-	T_RUN(test_truncated_keyring_keeps_earlier_certs);
-	T_RUN(test_eval_expiry_depends_on_time);
-	T_RUN(test_eval_backsig_and_revocation);
-	T_RUN(test_union_of_copies);
-	T_RUN(test_revocation_certificate_in_any_order);
-	T_RUN(test_lookup_by_fingerprint_and_email);
-	T_RUN(test_uid_email);
-	T_RUN(test_signature_cap_per_component);
-	T_RUN(test_flooded_cert_evaluated_once);
-	T_RUN(test_same_signature_twice_is_one_signer);
-	T_RUN(test_out_of_memory_never_weakens);
+	for (t_lazy = 0; t_lazy < 2; t_lazy++) {
+		printf("# %s sets\n", t_lazy ? "lazy" : "eager");
+		T_RUN(test_index_finds_primary_and_subkeys);
+		T_RUN(test_same_cert_twice_is_one_merged_cert);
+		T_RUN(test_truncated_keyring_keeps_earlier_certs);
+		T_RUN(test_eval_expiry_depends_on_time);
+		T_RUN(test_eval_backsig_and_revocation);
+		T_RUN(test_union_of_copies);
+		T_RUN(test_results_in_input_order);
+		T_RUN(test_merge_beyond_cap_breaks_set);
+		T_RUN(test_revocation_certificate_in_any_order);
+		T_RUN(test_lookup_by_fingerprint_and_email);
+		T_RUN(test_uid_email);
+		T_RUN(test_signature_cap_per_component);
+		T_RUN(test_flooded_cert_evaluated_once);
+		T_RUN(test_same_signature_twice_is_one_signer);
+		T_RUN(test_out_of_memory_never_weakens);
+	}
 	return T_DONE();
 }
