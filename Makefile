@@ -19,7 +19,7 @@ SODIUM_A := $(shell pkg-config --variable=libdir libsodium 2>/dev/null)/libsodiu
 MBED_A   := $(shell $(CC) -print-file-name=libmbedcrypto.a)
 LIBS_SODIUM := $(if $(wildcard $(SODIUM_A)),$(SODIUM_A),-lsodium)
 LIBS_MBED   := $(if $(filter /%,$(MBED_A)),$(MBED_A),-lmbedcrypto)
-DEP_LIBS = $(LIBS_SODIUM) $(LIBS_MBED) $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+DEP_LIBS = -pthread $(LIBS_SODIUM) $(LIBS_MBED) $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 
 B ?= build
 PGP_SRC  := $(sort $(wildcard pgp/*.c))
