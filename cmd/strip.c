@@ -137,6 +137,7 @@ json_cert(out_ctx *o, const kr_strip_result *r, size_t i)
 		out_text(o, "issuer_keyid", "%s", h);
 		out_int(o, "issuer_key", ed->issuer_key);
 		out_int(o, "sigtype", ed->sigtype);
+		out_int(o, "hash_algo", ed->hash_algo);
 		out_time(o, "created", ed->created);
 		out_close(o);
 	}
