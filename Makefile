@@ -77,6 +77,10 @@ tests-san: $(UNIT_BIN) $(REPLAY_BIN)
 check: deps wotkit tests san
 	@sh tests/run.sh
 
+# Slow comparisons with GnuPG (minutes), not part of check.
+check-slow: deps wotkit
+	@for t in tests/slow/*.sh; do sh $$t || exit 1; done
+
 run: deps wotkit
 	./wotkit dump vectors/dump/demo-key.asc
 	./wotkit inspect vectors/dump/demo-key.asc
@@ -100,4 +104,4 @@ install: wotkit
 clean:
 	rm -rf build build-san build-fuzz wotkit
 
-.PHONY: all deps check run fuzz install clean tests san tests-san
+.PHONY: all deps check check-slow run fuzz install clean tests san tests-san
