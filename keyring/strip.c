@@ -39,8 +39,10 @@ record(void *ctx, const uint8_t tag[PGP_SIGMEMO_TAG_LEN])
 	if (k->ntags == k->captags) {
 		uint32_t ncap = k->captags ? k->captags * 2 : 16;
 		ktag *np = realloc(k->tags, (size_t)ncap * sizeof *np);
-		if (np == NULL)
-			return; /* the tag is lost: the keyring only re-checks that signature */
+		if (np == NULL) {
+			k->oom = 1; /* math() turns this into PGP_ERR_NOMEM */
+			return;
+		}
 		k->tags = np;
 		k->captags = ncap;
 	}

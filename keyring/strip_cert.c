@@ -253,6 +253,7 @@ math(kcert *k, uint32_t i, int at, uint32_t grp, const pgp_key *signer, pgp_sig 
 	pgp_sigmemo m;
 	const void *comp = NULL;
 	pgp_sigon on = PGP_SIGON_DIRECT;
+	pgp_err e;
 
 	if (pgp_sig_parse(sig, k->s[i].body, NULL) != PGP_OK)
 		return PGP_ERR_MALFORMED;
@@ -265,7 +266,8 @@ math(kcert *k, uint32_t i, int at, uint32_t grp, const pgp_key *signer, pgp_sig 
 	}
 	kr__memo(k, &m);
 	k->cur = i;
-	return pgp_keysig_math(&c->primary, sig, on, comp, signer, &m, NULL);
+	e = pgp_keysig_math(&c->primary, sig, on, comp, signer, &m, NULL);
+	return k->oom ? PGP_ERR_NOMEM : e;
 }
 
 /* §5.2.1.9: the embedded primary key binding of a subkey binding, made by
@@ -288,7 +290,7 @@ backsig(kcert *k, uint32_t i, const pgp_sig *binding)
 	kr__memo(k, &m);
 	k->cur = i;
 	e = pgp_keysig_math(&k->c->primary, &back, PGP_SIGON_BACKSIG, sub, sub, &m, NULL);
-	return e == PGP_ERR_NOMEM ? e : PGP_OK;
+	return e == PGP_ERR_NOMEM || k->oom ? PGP_ERR_NOMEM : PGP_OK;
 }
 
 static int

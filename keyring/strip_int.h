@@ -75,6 +75,7 @@ typedef struct kcert {
 	uint32_t budget;     /* math checks left (per-certificate cap) */
 	uint32_t trials;     /* misplaced revocation trials made */
 	uint32_t cur;        /* signature being checked (for the memo) */
+	uint8_t oom;         /* a tag could not be stored: fail (never a lost tag) */
 	char **notes;
 	size_t nnotes;
 	kr_edge *edges;

@@ -6,6 +6,63 @@
 #include "pgp/pgp.h"
 #include "keyring/strip.h"
 
+/*
+ * Allocation failure injection (as test_cert.c): the one malloc, calloc or
+ * realloc call that finds t_alloc_left at 0 fails. Skipped under ASan.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define T_NO_INTERPOSE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define T_NO_INTERPOSE 1
+#endif
+#endif
+#if !defined(T_NO_INTERPOSE) && defined(__GLIBC__)
+static long t_alloc_left = -1;
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+static int
+t_alloc_fails(void)
+{
+	if (t_alloc_left < 0)
+		return 0;
+	if (t_alloc_left == 0) {
+		t_alloc_left = -1;
+		return 1;
+	}
+	t_alloc_left--;
+	return 0;
+}
+
+void *
+malloc(size_t n)
+{
+	return t_alloc_fails() ? NULL : __libc_malloc(n);
+}
+
+void *
+calloc(size_t a, size_t b)
+{
+	return t_alloc_fails() ? NULL : __libc_calloc(a, b);
+}
+
+void *
+realloc(void *p, size_t n)
+{
+	return t_alloc_fails() ? NULL : __libc_realloc(p, n);
+}
+
+void
+free(void *p)
+{
+	__libc_free(p);
+}
+#define T_CAN_FAIL_ALLOC 1
+#endif
+
 #define VS "vectors/strip/"
 #define AT 1710000000
 
@@ -617,6 +674,60 @@ test_memo_tags(void)
 	free(bufs[0]);
 }
 
+/* Out of memory at any allocation: PGP_ERR_NOMEM and nothing returned, or
+ * the complete result; never a partial one (fail closed). */
+static void
+test_out_of_memory(void)
+{
+#ifdef T_CAN_FAIL_ALLOC
+	const char *files[] = {VS "order/v0.pgp", NULL};
+	unsigned char *bufs[1] = {NULL};
+	pgp_certset *s = load(bufs, files);
+	kr_strip_opts o;
+	kr_strip_result r;
+	pgp_policy pol;
+	uint8_t *ref = NULL;
+	size_t reflen = 0;
+	long k;
+	int failed = 0, completed = 0;
+	pgp_policy_init(&pol);
+	T_ASSERT(s != NULL);
+	if (s == NULL)
+		return;
+	opts(&o, &pol);
+	o.details = 0;
+	T_EQ_INT(kr_strip(s, &o, &r), PGP_OK);
+	ref = flatten(&r, &reflen);
+	kr_strip_free(&r);
+	for (k = 0; k < 100000 && !completed; k++) {
+		pgp_err e;
+		t_alloc_left = k;
+		e = kr_strip(s, &o, &r);
+		completed = t_alloc_left > 0;
+		t_alloc_left = -1;
+		if (e == PGP_OK) {
+			size_t len;
+			uint8_t *f = flatten(&r, &len);
+			T_ASSERT(f != NULL && len == reflen && memcmp(f, ref, len) == 0);
+			free(f);
+		} else {
+			T_EQ_INT(e, PGP_ERR_NOMEM);
+			T_EQ_INT(r.ncerts, 0);
+			T_ASSERT(r.certs == NULL && r.edges == NULL && r.tags == NULL);
+			failed++;
+		}
+		kr_strip_free(&r);
+	}
+	T_ASSERT(completed);
+	T_ASSERT(failed > 20);
+	free(ref);
+	pgp_certset_free(s);
+	free(bufs[0]);
+#else
+	printf("skip - allocation failure injection needs glibc without ASan\n");
+#endif
+}
+
 int
 main(void)
 {
@@ -628,5 +739,6 @@ main(void)
 	T_RUN(test_order_independence);
 	T_RUN(test_threads_corpus);
 	T_RUN(test_memo_tags);
+	T_RUN(test_out_of_memory);
 	return T_DONE();
 }
