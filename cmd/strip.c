@@ -10,6 +10,8 @@
  * certificates): per certificate what was kept, the kept third-party
  * certifications, and every dropped signature with its reason.
  *
+ * IN or K may be "-" (standard input, once).
+ *
  * Exit codes: 0 done; 1 done, but a flood cap was hit (signatures were
  * dropped unchecked: see the notes); 2 usage, unreadable or malformed
  * input, out of memory.
@@ -206,6 +208,38 @@ write_certs(FILE *f, const kr_strip_result *r, const uint8_t *want, int binary)
 	return rc;
 }
 
+/* Standard input: read here and released at the end (certs_load keeps
+ * what it reads until the process exits). */
+static int
+load_stdin(pgp_certset *set, cli_file *f)
+{
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	size_t before = pgp_certset_refused(set);
+	if (cli_file_open(f, "-") != 0)
+		return -1;
+	e = certs_add_mem(set, f->p, f->len, &d);
+	certs_warn_refused(set, before, "-");
+	if (e != PGP_OK) {
+		cli_report("-", e, &d);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+load(pgp_certset *set, const char *path, cli_file *in, int *have_in)
+{
+	if (strcmp(path, "-") != 0)
+		return certs_load(set, path);
+	if (*have_in) {
+		cli_msg(NULL, "standard input given twice");
+		return -1;
+	}
+	*have_in = 1;
+	return load_stdin(set, in);
+}
+
 /* see cmds.h */
 int
 cmd_strip(int argc, char **argv)
@@ -219,9 +253,11 @@ cmd_strip(int argc, char **argv)
 	pgp_fpr *infprs = NULL;
 	uint8_t *want = NULL;
 	size_t nrings = 0, nin = 0, ninf = 0, i;
-	int json = 0, binary = 0, rc = EXIT_USAGE, a, capped = 0;
+	int json = 0, binary = 0, rc = EXIT_USAGE, a, capped = 0, have_in = 0;
+	cli_file in;
 	pgp_err e;
 
+	memset(&in, 0, sizeof in);
 	memset(&so, 0, sizeof so);
 	memset(&r, 0, sizeof r);
 	so.now = now;
@@ -269,7 +305,7 @@ cmd_strip(int argc, char **argv)
 	}
 	/* IN first: its copies are the certificates to write */
 	for (i = 0; i < nin; i++)
-		if (certs_load(set, argv[(size_t)a + i]) != 0)
+		if (load(set, argv[(size_t)a + i], &in, &have_in) != 0)
 			goto out;
 	ninf = pgp_certset_copies(set);
 	if ((infprs = malloc((ninf ? ninf : 1) * sizeof *infprs)) == NULL)
@@ -278,7 +314,7 @@ cmd_strip(int argc, char **argv)
 		infprs[i] = pgp_certset_copy(set, i)->primary.fpr;
 	qsort(infprs, ninf, sizeof *infprs, fpr_cmp);
 	for (i = 0; i < nrings; i++)
-		if (certs_load(set, rings[i]) != 0)
+		if (load(set, rings[i], &in, &have_in) != 0)
 			goto out;
 
 	pgp_policy_init(&pol);
@@ -334,6 +370,8 @@ usage:
 out:
 	kr_strip_free(&r);
 	pgp_certset_free(set);
+	if (have_in)
+		cli_file_close(&in);
 	free(rings);
 	free(infprs);
 	free(want);

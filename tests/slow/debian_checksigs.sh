@@ -13,7 +13,7 @@ RING=${1:-/usr/share/keyrings/debian-keyring.gpg}
 if [ ! -f "$RING" ]; then echo "skip - $RING absent"; exit 0; fi
 if ! command -v gpg >/dev/null; then echo "skip - gpg absent"; exit 0; fi
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'gpgconf --homedir "$tmp/gnupg" --kill gpg-agent 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir -m 700 "$tmp/gnupg"
 t0=$(date +%s.%N)
 "$W" strip --json "$RING" >"$tmp/strip.json"
