@@ -587,6 +587,55 @@ designated_standalone(kr_ctx *x, kcert *k)
 	return PGP_OK;
 }
 
+/*
+ * A certificate with components or direct signatures must not come out as
+ * a bare primary key: evaluation takes a bare key as it is (RFC 9580 A.1,
+ * docs/semantics.md), so stripping would turn "no valid self-signature"
+ * into "valid". When nothing verified, one component stays as it was,
+ * unverified, so that evaluating the stripped certificate finds what the
+ * raw one gives (unusable): the first user ID in output order with its
+ * newest self-signature, else the first subkey with its newest binding,
+ * else the newest direct signature.
+ */
+static void
+never_bare(kcert *k)
+{
+	const pgp_cert *c = k->c;
+	uint32_t i;
+	int32_t best = -1;
+	int at;
+
+	if (c->ndsigs == 0 && c->nuids == 0 && c->nsubs == 0)
+		return; /* bare on input too */
+	for (i = 0; i < k->nug; i++)
+		if (k->ug[i].out >= 0)
+			return;
+	for (i = 0; i < k->nsg; i++)
+		if (k->sg[i].out >= 0)
+			return;
+	for (i = 0; i < k->ns; i++)
+		if (k->s[i].state == S_KEPT && k->s[i].at == K_DIRECT)
+			return;
+	at = k->nug ? K_UID : k->nsg ? K_SUB : K_DIRECT;
+	for (i = 0; i < k->ns; i++) {
+		const ksig *s = &k->s[i];
+		int self_bind = s->role == R_BIND && s->self != 0;
+		if (s->at != at || s->grp != 0 || s->extra || (at != K_DIRECT && !self_bind))
+			continue;
+		if (best < 0 || (self_bind && k->s[best].role != R_BIND) ||
+		    ((self_bind || k->s[best].role != R_BIND) && kr__cap_cmp(s, &k->s[best]) < 0))
+			best = (int32_t)i;
+	}
+	if (best >= 0) {
+		k->s[best].state = S_KEPT;
+		k->s[best].unchecked = 1;
+	}
+	if (at == K_UID)
+		k->ug[0].out = 0;
+	else if (at == K_SUB)
+		k->sg[0].out = 0;
+}
+
 /* see strip_int.h */
 pgp_err
 kr__phase_self(kr_ctx *x, kcert *k)
@@ -683,6 +732,7 @@ kr__phase_self(kr_ctx *x, kcert *k)
 		if (g && g->out < 0 && s->state == S_PENDING)
 			kr__drop(k, i, KR_DROP_COMPONENT);
 	}
+	never_bare(k);
 	return PGP_OK;
 }
 

@@ -177,13 +177,14 @@ test_drop_reasons(void)
 	}
 }
 
-/* A user ID with a forged binding goes, with the certifications on it; a
- * revoked one without a binding stays; subkeys alike. */
+/* A user ID without a valid binding goes, with the certifications on it
+ * (but never all of them: see test_verdicts); a revoked one without a
+ * binding stays; subkeys alike. */
 static void
 test_components(void)
 {
 	static const struct { const char *name; uint32_t uids, subs, comp; } cases[] = {
-		{"bad_binding", 0, 0, 1},
+		{"bad_binding", 1, 0, 1},
 		{"component", 1, 0, 1},
 		{"revoked_uid", 2, 0, 0},
 		{"bad_subkey", 1, 0, 0},
@@ -215,6 +216,89 @@ test_components(void)
 			T_EQ_INT(r.certs[a].drops[KR_DROP_COMPONENT], cases[i].comp);
 		}
 		kr_strip_free(&r);
+		pgp_certset_free(s);
+		free(bufs[0]);
+		free(bufs[1]);
+	}
+}
+
+/* Evaluation at the reference time gives the same verdict over the
+ * stripped certificate as over the raw one: primary key status, and the
+ * status of every user ID that is kept. In particular a certificate whose
+ * self-signatures all fail must not come out as a bare primary key, which
+ * evaluation takes as valid (bad_binding). */
+static void
+test_verdicts(void)
+{
+	static const char *const cases[] = {
+		"good", "bad_signature", "superseded", "misplaced", "component", "unparsed",
+		"bad_binding", "revoked_uid", "designated_ok", "designated_forged",
+		"undesignated_revocation", "bad_subkey", "good_subkey", "unsupported",
+	};
+	pgp_policy pol;
+	size_t i;
+	pgp_policy_init(&pol);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char path[256];
+		const char *files[3] = {path, VS "ring.pgp", NULL};
+		unsigned char *bufs[2] = {NULL, NULL};
+		pgp_certset *s, *s2 = NULL;
+		kr_strip_opts o;
+		kr_strip_result r;
+		pgp_certsrc src, src2;
+		pgp_certeval e1, e2;
+		const pgp_cert *raw, *st;
+		int a;
+		uint32_t u, v;
+		snprintf(path, sizeof path, VS "cases/%s.pgp", cases[i]);
+		if ((s = load(bufs, files)) == NULL) {
+			T_ASSERT(0);
+			continue;
+		}
+		opts(&o, &pol);
+		T_EQ_INT(kr_strip(s, &o, &r), PGP_OK);
+		a = cert_a(&r);
+		T_ASSERT(a >= 0);
+		T_EQ_INT(pgp_certset_new(&s2), PGP_OK);
+		for (u = 0; u < r.ncerts; u++)
+			T_EQ_INT(pgp_certset_add(s2, r.certs[u].bin, r.certs[u].len, NULL), PGP_OK);
+		if (a < 0 || pgp_certset_count(s2) != r.ncerts) {
+			T_ASSERT(0);
+			goto next;
+		}
+		raw = r.certs[a].cert;
+		st = NULL;
+		for (u = 0; u < pgp_certset_count(s2); u++)
+			if (memcmp(pgp_certset_get(s2, u)->primary.fpr.v, raw->primary.fpr.v, 20) == 0)
+				st = pgp_certset_get(s2, u);
+		T_ASSERT(st != NULL);
+		if (st == NULL)
+			goto next;
+		pgp_certset_source(s, &src);
+		pgp_certset_source(s2, &src2);
+		T_EQ_INT(pgp_cert_eval(&e1, raw, &src, AT, &pol), PGP_OK);
+		T_EQ_INT(pgp_cert_eval(&e2, st, &src2, AT, &pol), PGP_OK);
+		if (e1.primary.status != e2.primary.status)
+			fprintf(stderr, "case %s: primary %s raw, %s stripped\n", cases[i],
+			    pgp_strerror(e1.primary.status), pgp_strerror(e2.primary.status));
+		T_EQ_INT(e2.primary.status, e1.primary.status);
+		T_EQ_INT(e2.bare, e1.bare);
+		T_EQ_INT(e2.revoker_unchecked, e1.revoker_unchecked);
+		T_EQ_INT(e2.primary.revoked, e1.primary.revoked);
+		for (v = 0; v < st->nuids; v++)
+			for (u = 0; u < raw->nuids; u++)
+				if (raw->uids[u].data.len == st->uids[v].data.len &&
+				    memcmp(raw->uids[u].data.p, st->uids[v].data.p, st->uids[v].data.len) == 0)
+					T_EQ_INT(e2.uids[v].status, e1.uids[u].status);
+		for (v = 0; v < st->nsubs; v++)
+			for (u = 0; u < raw->nsubs; u++)
+				if (memcmp(raw->subs[u].key.fpr.v, st->subs[v].key.fpr.v, 20) == 0)
+					T_EQ_INT(e2.subs[v].status, e1.subs[u].status);
+		pgp_certeval_release(&e1);
+		pgp_certeval_release(&e2);
+next:
+		kr_strip_free(&r);
+		pgp_certset_free(s2);
 		pgp_certset_free(s);
 		free(bufs[0]);
 		free(bufs[1]);
@@ -733,6 +817,7 @@ main(void)
 {
 	T_RUN(test_drop_reasons);
 	T_RUN(test_components);
+	T_RUN(test_verdicts);
 	T_RUN(test_keep_superseded);
 	T_RUN(test_edges);
 	T_RUN(test_caps);

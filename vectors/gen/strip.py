@@ -102,9 +102,11 @@ def cases(A, B, C, D, BS, BN):
          kept_certifications=1, uids=1, **{"drop.unparsed": 1})
     case("unsupported", base + with_hash(good, 99), kept_certifications=0, uids=1,
          **{"drop.unsupported": 1})
-    # a forged self-signature: the user ID has no valid binding
+    # a forged self-signature: the user ID has no valid binding. Stripped,
+    # the key must not become a bare (hence valid) primary key: the user ID
+    # stays with its unverified binding, the certification on it goes
     case("bad_binding", A.packet() + uidpkt(UA) + flip(self_) + good,
-         kept_certifications=0, uids=0, **{"drop.bad-signature": 1, "drop.component": 1})
+         kept_certifications=0, uids=1, **{"drop.component": 1})
     # a certification by B's certification-capable subkey counts; one by
     # B's signing-only subkey does not (no certification-capable key)
     case("subkey_issuer", base + tp(BS, A, UA) + tp(BN, A, UA, created=BT + 600),
