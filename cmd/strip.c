@@ -184,6 +184,14 @@ write_certs(FILE *f, const kr_strip_result *r, const uint8_t *want, int binary)
 	pgp_buf b, a;
 	size_t i;
 	int rc = 0;
+	if (binary) {
+		/* certificate by certificate: no second copy of the whole output */
+		for (i = 0; i < r->ncerts; i++)
+			if (want[i] && r->certs[i].len &&
+			    fwrite(r->certs[i].bin, 1, r->certs[i].len, f) != r->certs[i].len)
+				return -1;
+		return 0;
+	}
 	pgp_buf_init(&b, PGP_MAX_ARMOR_DECODED);
 	for (i = 0; i < r->ncerts; i++)
 		if (want[i] && pgp_buf_append(&b, r->certs[i].bin, r->certs[i].len) != PGP_OK) {
@@ -191,10 +199,7 @@ write_certs(FILE *f, const kr_strip_result *r, const uint8_t *want, int binary)
 			pgp_buf_free(&b);
 			return -1;
 		}
-	if (binary) {
-		if (b.len && fwrite(b.p, 1, b.len, f) != b.len)
-			rc = -1;
-	} else if (b.len) {
+	if (b.len) {
 		pgp_buf_init(&a, (size_t)-1);
 		if (pgp_armor_write(&a, PGP_ARMOR_PUBLIC_KEY, NULL, 0, b.p, b.len) != PGP_OK) {
 			cli_msg(NULL, "armor: out of memory");
