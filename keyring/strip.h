@@ -132,8 +132,10 @@ typedef struct kr_strip_result {
  * issuer universe). The set must not change while this runs and must
  * outlive the result (kr_scert.cert borrows from it). Only key ID and
  * fingerprint lookups are made on the set (safe from several threads).
- * Errors: PGP_ERR_NOMEM (nothing is returned), PGP_ERR_INVALID for a
- * broken set. On error *out is empty.
+ * Errors: PGP_ERR_NOMEM (nothing is returned; never a partial result),
+ * PGP_ERR_LIMIT for more than 2^32-2 certificates. On error *out is empty.
+ * A set broken by an earlier error (pgp_certset_add) holds no certificate
+ * and strips to an empty result: the caller must not ignore that error.
  */
 pgp_err kr_strip(const pgp_certset *set, const kr_strip_opts *o, kr_strip_result *out);
 void kr_strip_free(kr_strip_result *r);
