@@ -747,6 +747,8 @@ typedef struct ikey {
 
 #define MAX_ISSUER_KEYS 4
 
+/* *refused: 1 when the lookup was refused for a limit, 2 when the key is
+ * one of the certificate's own. */
 static pgp_err
 issuers(kr_ctx *x, kcert *k, const pgp_sig *sig, ikey *out, size_t *n, int *refused)
 {
@@ -781,6 +783,8 @@ issuers(kr_ctx *x, kcert *k, const pgp_sig *sig, ikey *out, size_t *n, int *refu
 		    pgp_cert_key_by_id(hold[h], sig->issuer, &si);
 		uint32_t ci = kr__cert_index(x, hold[h]);
 		const kcert *ic;
+		if (key != NULL && hold[h] == k->c)
+			*refused = 2; /* the certificate's own (sub)key: not a third party */
 		if (key == NULL || ci == UINT32_MAX || hold[h] == k->c)
 			continue;
 		ic = &x->kc[ci];
@@ -836,7 +840,7 @@ kr__phase_third(kr_ctx *x, kcert *k)
 		if ((e = issuers(x, k, &sig, ik, &nk, &refused)) != PGP_OK)
 			goto out;
 		if (nk == 0) {
-			kr__drop(k, i, KR_DROP_ISSUER_OUTSIDE);
+			kr__drop(k, i, refused == 2 ? KR_DROP_MISPLACED : KR_DROP_ISSUER_OUTSIDE);
 			continue;
 		}
 		cnt[s->grp]++;

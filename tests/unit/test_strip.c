@@ -136,6 +136,7 @@ test_drop_reasons(void)
 		{"unsupported", KR_DROP_UNSUPPORTED, 1, 0},
 		{"subkey_issuer", KR_DROP_ISSUER_OUTSIDE, 1, 1},
 		{"undesignated_revocation", KR_DROP_MISPLACED, 1, 0},
+		{"own_subkey", KR_DROP_MISPLACED, 1, 0},
 		{"designated_forged", KR_DROP_BAD_SIG, 1, 0},
 		{"designated_ok", KR_DROP__N, 0, 0},
 		{"revoked_uid", KR_DROP__N, 0, 0},

@@ -111,6 +111,12 @@ def cases(A, B, C, D, BS, BN):
     # B's signing-only subkey does not (no certification-capable key)
     case("subkey_issuer", base + tp(BS, A, UA) + tp(BN, A, UA, created=BT + 600),
          kept_certifications=1, uids=1, **{"drop.issuer-outside": 1})
+    # a "certification" by the certificate's own certification subkey is
+    # not a third party's
+    AS = EdKey("strip A certify subkey", KT + 35)
+    case("own_subkey", base + tp(AS, A, UA) + AS.packet(sub=True) +
+         bind(A, A, AS, flags=0x01, back=False), kept_certifications=0, uids=1, subkeys=1,
+         **{"drop.misplaced": 1})
     # a revoked user ID without a valid binding stays (never drop a revocation)
     rev = certify(A, A, UA2, created=BT + 50, typ=0x30, flags=None)
     case("revoked_uid", base + uidpkt(UA2) + rev, kept_certifications=0, uids=2)
