@@ -19,7 +19,7 @@ SODIUM_A := $(shell pkg-config --variable=libdir libsodium 2>/dev/null)/libsodiu
 MBED_A   := $(shell $(CC) -print-file-name=libmbedcrypto.a)
 LIBS_SODIUM := $(if $(wildcard $(SODIUM_A)),$(SODIUM_A),-lsodium)
 LIBS_MBED   := $(if $(filter /%,$(MBED_A)),$(MBED_A),-lmbedcrypto)
-DEP_LIBS = $(LIBS_SODIUM) $(LIBS_MBED) $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+DEP_LIBS = -pthread $(LIBS_SODIUM) $(LIBS_MBED) $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 
 B ?= build
 PGP_SRC  := $(sort $(wildcard pgp/*.c))
@@ -77,6 +77,10 @@ tests-san: $(UNIT_BIN) $(REPLAY_BIN)
 check: deps wotkit tests san
 	@sh tests/run.sh
 
+# Slow comparisons with GnuPG (minutes), not part of check.
+check-slow: deps wotkit
+	@for t in tests/slow/*.sh; do sh $$t || exit 1; done
+
 run: deps wotkit
 	./wotkit dump vectors/dump/demo-key.asc
 	./wotkit inspect vectors/dump/demo-key.asc
@@ -100,4 +104,4 @@ install: wotkit
 clean:
 	rm -rf build build-san build-fuzz wotkit
 
-.PHONY: all deps check run fuzz install clean tests san tests-san
+.PHONY: all deps check check-slow run fuzz install clean tests san tests-san

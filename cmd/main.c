@@ -18,6 +18,8 @@ static const struct subcmd {
 	{"dump", cmd_dump, "dump [--json] FILE|-        show every packet and field"},
 	{"verify", cmd_verify, "verify [--keyring K]... SIG [DATA|-] | MESSAGE   verify signatures"},
 	{"inspect", cmd_inspect, "inspect [--at T] [--json] KEYRING...   certificates and their state"},
+	{"strip", cmd_strip, "strip [--keyring K]... [--at T] [--binary] [--json] [--threads N] [-o OUT] IN...\n"
+	    "                              certificates reduced to what verifies, canonical order"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 };
 
