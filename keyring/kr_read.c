@@ -28,6 +28,8 @@ struct kr_keyring {
 	ksect s[KR_S__N];
 	uint8_t *checked;          /* one bit per index block: checksum verified */
 	kcert *certs;              /* built on demand, kr_count() entries */
+	uint32_t *made;            /* indexes of the certificates built so far */
+	size_t nmade, capmade;
 	pgp_diag last;
 	pgp_sigmemo memo;
 };
@@ -250,9 +252,10 @@ kr_close(kr_keyring *k)
 	size_t i;
 	if (k == NULL)
 		return;
-	if (k->certs)
-		for (i = 0; i < k->s[KR_S_CERTS].count; i++)
-			pgp_certset_free(k->certs[i].set);
+	/* only what was built: closing costs what was used, not the file size */
+	for (i = 0; i < k->nmade; i++)
+		pgp_certset_free(k->certs[k->made[i]].set);
+	free(k->made);
 	free(k->certs);
 	free(k->checked);
 	free(k);
@@ -423,11 +426,21 @@ kr_cert(kr_keyring *k, size_t i, const pgp_cert **out)
 	}
 	if ((e = cert_bytes(k, i, &v, &c)) != PGP_OK)
 		return e;
-	if (kc->set == NULL && (e = pgp_certset_new(&kc->set)) != PGP_OK)
+	if (k->nmade == k->capmade) {
+		size_t nc = k->capmade ? k->capmade * 2 : 16;
+		uint32_t *nm = realloc(k->made, nc * sizeof *nm);
+		if (nm == NULL)
+			return kfail(k, PGP_ERR_NOMEM, 0, "out of memory");
+		k->made = nm;
+		k->capmade = nc;
+	}
+	if ((e = pgp_certset_new(&kc->set)) != PGP_OK)
 		return kfail(k, e, 0, "out of memory");
+	k->made[k->nmade++] = (uint32_t)i;
 	if ((e = pgp_certset_add(kc->set, v.p, v.len, &d)) != PGP_OK) {
 		pgp_certset_free(kc->set);
 		kc->set = NULL;
+		k->nmade--;
 		if (e == PGP_ERR_NOMEM)
 			return kfail(k, e, 0, "out of memory");
 		return kfail(k, PGP_ERR_MALFORMED, (uint64_t)(v.p - k->p) + d.offset,
@@ -439,6 +452,7 @@ kr_cert(kr_keyring *k, size_t i, const pgp_cert **out)
 	    kr__fpr_cmp(&(cert = pgp_certset_get(kc->set, 0))->primary.fpr, &c.info.fpr) != 0) {
 		pgp_certset_free(kc->set);
 		kc->set = NULL;
+		k->nmade--;
 		return kfail(k, PGP_ERR_MALFORMED, (uint64_t)(v.p - k->p),
 		    "keyring certificate data: not the certificate the table names");
 	}

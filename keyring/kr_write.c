@@ -25,9 +25,15 @@ typedef struct sect {
 	uint64_t off, len;
 } sect;
 
+typedef struct cinfo {         /* what the certificate table needs */
+	pgp_fpr fpr;
+	uint8_t version, algo;
+	uint32_t nuids, nsubs;
+} cinfo;
+
 typedef struct wctx {
 	const kr_strip_result *r;
-	pgp_certset *set;          /* the stored certificates, parsed again */
+	cinfo *ci;                 /* per stored certificate, parsed again */
 	fpr_rec *fprs;
 	size_t nfprs;
 	id_rec *ids, *emails;
@@ -81,11 +87,93 @@ sort_unique(void *base, size_t n, size_t size, int (*cmp)(const void *, const vo
 static void
 wctx_free(wctx *w)
 {
-	pgp_certset_free(w->set);
+	free(w->ci);
 	free(w->fprs);
 	free(w->ids);
 	free(w->emails);
 	free(w->tags);
+}
+
+static pgp_err
+grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+	size_t nc;
+	void *np;
+	if (need <= *cap)
+		return PGP_OK;
+	nc = *cap ? *cap : 256;
+	while (nc < need)
+		nc *= 2;
+	if (nc > KR_MAX_INDEX)
+		return PGP_ERR_LIMIT;
+	if ((np = realloc(*p, nc * elem)) == NULL)
+		return PGP_ERR_NOMEM;
+	*p = np;
+	*cap = nc;
+	return PGP_OK;
+}
+
+/* One stored certificate parsed again (alone, so memory stays that of one
+ * certificate): its index entries and table counts. */
+static pgp_err
+collect_one(wctx *w, size_t i, const pgp_fpr *prev, size_t *cap_f, size_t *cap_i,
+    size_t *cap_e)
+{
+	const kr_scert *sc = &w->r->certs[i];
+	pgp_certset *set = NULL;
+	const pgp_cert *c;
+	size_t j;
+	pgp_err e;
+	if (sc->len > KR_MAX_CERT_LEN)
+		return PGP_ERR_LIMIT;
+	if ((e = pgp_certset_new(&set)) != PGP_OK)
+		return e;
+	if ((e = pgp_certset_add(set, sc->bin, sc->len, NULL)) != PGP_OK) {
+		e = e == PGP_ERR_NOMEM ? e : e == PGP_ERR_LIMIT ? e : PGP_ERR_INVALID;
+		goto out;
+	}
+	/* exactly one certificate, in fingerprint order after the previous one */
+	if (pgp_certset_count(set) != 1 || pgp_certset_refused(set) != 0 ||
+	    pgp_certset_copies(set) != 1) {
+		e = pgp_certset_refused(set) ? PGP_ERR_LIMIT : PGP_ERR_INVALID;
+		goto out;
+	}
+	c = pgp_certset_get(set, 0);
+	if (prev && kr__fpr_cmp(prev, &c->primary.fpr) >= 0) {
+		e = PGP_ERR_INVALID;
+		goto out;
+	}
+	w->ci[i].fpr = c->primary.fpr;
+	w->ci[i].version = c->primary.version;
+	w->ci[i].algo = c->primary.algo;
+	w->ci[i].nuids = c->nuids;
+	w->ci[i].nsubs = c->nsubs;
+	w->nuids += c->nuids;
+	w->nsubs += c->nsubs;
+	w->nsigs += sc->kept_sigs;
+	w->ncertifications += sc->kept_certifications;
+	if ((e = grow((void **)&w->fprs, cap_f, w->nfprs + 1 + c->nsubs, sizeof *w->fprs)) != PGP_OK ||
+	    (e = grow((void **)&w->ids, cap_i, w->nids + 1 + c->nsubs, sizeof *w->ids)) != PGP_OK)
+		goto out;
+	for (j = 0; j <= c->nsubs; j++) {
+		const pgp_key *k = j == 0 ? &c->primary : &c->subs[j - 1].key;
+		w->fprs[w->nfprs].fpr = k->fpr;
+		w->fprs[w->nfprs++].cert = (uint32_t)i;
+		memcpy(w->ids[w->nids].k, k->keyid, 8);
+		w->ids[w->nids++].cert = (uint32_t)i;
+	}
+	for (j = 0; j < c->nuids; j++) {
+		pgp_view addr;
+		if (c->uids[j].is_attr || !pgp_uid_email(c->uids[j].data, &addr))
+			continue;
+		if ((e = grow((void **)&w->emails, cap_e, w->nemails + 1, sizeof *w->emails)) != PGP_OK ||
+		    (e = kr__email_hash(w->emails[w->nemails].k, addr.p, addr.len)) != PGP_OK)
+			goto out;
+		w->emails[w->nemails++].cert = (uint32_t)i;
+	}
+out:
+	pgp_certset_free(set);
+	return e;
 }
 
 /* Parse every stored certificate again and collect the index entries. */
@@ -93,69 +181,20 @@ static pgp_err
 collect(wctx *w)
 {
 	const kr_strip_result *r = w->r;
-	size_t i, j, nf = 0, ne = 0, cap_e = 0;
+	size_t i, cap_f = 0, cap_i = 0, cap_e = 0;
 	pgp_err e;
 
 	if (r->ncerts > KR_MAX_CERTS || r->nedges > KR_MAX_EDGES || r->ntags > KR_MAX_TAGS)
 		return PGP_ERR_LIMIT;
-	if ((e = pgp_certset_new(&w->set)) != PGP_OK)
-		return e;
-	for (i = 0; i < r->ncerts; i++) {
-		const pgp_cert *c;
-		if (r->certs[i].len > KR_MAX_CERT_LEN)
-			return PGP_ERR_LIMIT;
-		if ((e = pgp_certset_add(w->set, r->certs[i].bin, r->certs[i].len, NULL)) != PGP_OK)
-			return e == PGP_ERR_NOMEM ? e : PGP_ERR_INVALID;
-		/* exactly one new certificate, in fingerprint order */
-		if (pgp_certset_count(w->set) != i + 1 || pgp_certset_refused(w->set) != 0 ||
-		    pgp_certset_copies(w->set) != i + 1)
-			return PGP_ERR_INVALID;
-		c = pgp_certset_get(w->set, i);
-		if (i > 0 && kr__fpr_cmp(&pgp_certset_get(w->set, i - 1)->primary.fpr,
-		    &c->primary.fpr) >= 0)
-			return PGP_ERR_INVALID;
-		nf += 1 + (size_t)c->nsubs;
-		w->nuids += c->nuids;
-		w->nsubs += c->nsubs;
-		w->nsigs += r->certs[i].kept_sigs;
-		w->ncertifications += r->certs[i].kept_certifications;
-	}
-	if (nf > KR_MAX_INDEX)
-		return PGP_ERR_LIMIT;
-	w->fprs = calloc(nf ? nf : 1, sizeof *w->fprs);
-	w->ids = calloc(nf ? nf : 1, sizeof *w->ids);
-	if (w->fprs == NULL || w->ids == NULL)
+	if ((w->ci = calloc(r->ncerts + 1, sizeof *w->ci)) == NULL)
 		return PGP_ERR_NOMEM;
-	for (i = 0; i < r->ncerts; i++) {
-		const pgp_cert *c = pgp_certset_get(w->set, i);
-		for (j = 0; j <= c->nsubs; j++) {
-			const pgp_key *k = j == 0 ? &c->primary : &c->subs[j - 1].key;
-			w->fprs[w->nfprs].fpr = k->fpr;
-			w->fprs[w->nfprs++].cert = (uint32_t)i;
-			memcpy(w->ids[w->nids].k, k->keyid, 8);
-			w->ids[w->nids++].cert = (uint32_t)i;
-		}
-		for (j = 0; j < c->nuids; j++) {
-			pgp_view addr;
-			if (c->uids[j].is_attr || !pgp_uid_email(c->uids[j].data, &addr))
-				continue;
-			if (ne == cap_e) {
-				id_rec *n;
-				cap_e = cap_e ? cap_e * 2 : 256;
-				if (cap_e > KR_MAX_INDEX)
-					return PGP_ERR_LIMIT;
-				if ((n = realloc(w->emails, cap_e * sizeof *n)) == NULL)
-					return PGP_ERR_NOMEM;
-				w->emails = n;
-			}
-			if ((e = kr__email_hash(w->emails[ne].k, addr.p, addr.len)) != PGP_OK)
-				return e;
-			w->emails[ne++].cert = (uint32_t)i;
-		}
-	}
+	for (i = 0; i < r->ncerts; i++)
+		if ((e = collect_one(w, i, i ? &w->ci[i - 1].fpr : NULL, &cap_f, &cap_i,
+		    &cap_e)) != PGP_OK)
+			return e;
 	w->nfprs = sort_unique(w->fprs, w->nfprs, sizeof *w->fprs, fpr_rec_cmp);
 	w->nids = sort_unique(w->ids, w->nids, sizeof *w->ids, id_rec_cmp);
-	w->nemails = sort_unique(w->emails, ne, sizeof *w->emails, id_rec_cmp);
+	w->nemails = sort_unique(w->emails, w->nemails, sizeof *w->emails, id_rec_cmp);
 	for (i = 0; i < r->nedges; i++)
 		if (r->edges[i].issuer >= r->ncerts || r->edges[i].target >= r->ncerts)
 			return PGP_ERR_INVALID;
@@ -247,7 +286,7 @@ fill_rec(const wctx *w, uint32_t s, size_t i, uint64_t *data_off, uint8_t *rec)
 	switch (s) {
 	case KR_S_CERTS: {
 		const kr_scert *sc = &r->certs[i];
-		const pgp_cert *c = pgp_certset_get(w->set, i);
+		const cinfo *c = &w->ci[i];
 		uint32_t dropped = 0;
 		size_t d;
 		for (d = 0; d < KR_DROP__N; d++)
@@ -255,10 +294,10 @@ fill_rec(const wctx *w, uint32_t s, size_t i, uint64_t *data_off, uint8_t *rec)
 		kr__put64(rec, *data_off);
 		kr__put32(rec + 8, (uint32_t)sc->len);
 		kr__put32(rec + 12, kr__crc(0, sc->bin, sc->len));
-		rec[16] = c->primary.fpr.len;
-		rec[17] = c->primary.version;
-		rec[18] = c->primary.algo;
-		memcpy(rec + 20, c->primary.fpr.v, c->primary.fpr.len);
+		rec[16] = c->fpr.len;
+		rec[17] = c->version;
+		rec[18] = c->algo;
+		memcpy(rec + 20, c->fpr.v, c->fpr.len);
 		kr__put32(rec + 52, c->nuids);
 		kr__put32(rec + 56, c->nsubs);
 		kr__put32(rec + 60, sc->kept_sigs);
