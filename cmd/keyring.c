@@ -695,13 +695,15 @@ stats(int argc, char **argv)
 	for (i = 0; i < st.ndrops; i++)
 		out_int(&o, st.drops[i].name, (long long)st.drops[i].count);
 	out_close(&o);
-	out_arr_open(&o, "notes");
-	for (i = 0; i < st.nnotes; i++) {
-		pgp_view v;
-		if (kr_stats_note(r.kr, i, &v) == PGP_OK)
-			out_str(&o, NULL, v.p, v.len);
+	if (ro.json || st.nnotes) {
+		out_arr_open(&o, "notes");
+		for (i = 0; i < st.nnotes; i++) {
+			pgp_view v;
+			if (kr_stats_note(r.kr, i, &v) == PGP_OK)
+				out_str(&o, NULL, v.p, v.len);
+		}
+		out_arr_close(&o);
 	}
-	out_arr_close(&o);
 	out_close(&o);
 	out_finish(&o);
 	certs_ring_close(&r);
