@@ -113,77 +113,104 @@ make_parent(const char *path)
 	}
 }
 
-/* Write p[0..n) to path atomically: temporary file in the same directory,
- * fsync, rename, fsync of the directory. */
-static int
-write_atomic(const char *path, const uint8_t *p, size_t n)
-{
+/* The temporary file of an atomic write: in the keyring's directory, so
+ * that rename() replaces the keyring in one step. */
+typedef struct atomic_file {
 	char tmp[4096], dir[4096];
+	int fd;
+	FILE *f;
+	int failed;
+} atomic_file;
+
+static int
+atomic_open(atomic_file *a, const char *path)
+{
 	const char *slash = strrchr(path, '/');
-	size_t dl;
-	int fd, dfd;
-	if (slash) {
-		dl = (size_t)(slash - path);
-		if (dl == 0)
-			dl = 1;
-	} else {
-		dl = 1;
-	}
-	if (dl >= sizeof dir)
-		goto toolong;
-	if (slash)
-		memcpy(dir, path, dl);
-	else
-		dir[0] = '.';
-	dir[dl] = '\0';
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= sizeof tmp)
-		goto toolong;
-	if ((fd = mkstemp(tmp)) < 0) {
-		cli_msg(tmp, "%s", strerror(errno));
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+	a->fd = -1;
+	a->f = NULL;
+	a->failed = 0;
+	if (dl >= sizeof a->dir ||
+	    (size_t)snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", path) >= sizeof a->tmp) {
+		cli_msg(path, "path too long");
 		return -1;
 	}
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			cli_msg(tmp, "write: %s", strerror(errno));
-			goto fail;
+	if (slash == NULL)
+		strcpy(a->dir, ".");
+	else if (dl == 0)
+		strcpy(a->dir, "/");
+	else {
+		memcpy(a->dir, path, dl);
+		a->dir[dl] = '\0';
+	}
+	if ((a->fd = mkstemp(a->tmp)) < 0 || (a->f = fdopen(a->fd, "wb")) == NULL) {
+		cli_msg(a->tmp, "%s", strerror(errno));
+		if (a->fd >= 0) {
+			close(a->fd);
+			unlink(a->tmp);
 		}
-		p += w;
-		n -= (size_t)w;
+		return -1;
 	}
-	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
-		cli_msg(tmp, "fsync: %s", strerror(errno));
-		goto fail;
+	(void)setvbuf(a->f, NULL, _IOFBF, 1 << 20);
+	return 0;
+}
+
+static pgp_err
+atomic_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	atomic_file *a = ctx;
+	if (fwrite(p, 1, n, a->f) != n) {
+		a->failed = errno ? errno : EIO;
+		return PGP_ERR_IO;
 	}
-	if (close(fd) != 0) {
-		fd = -1;
-		cli_msg(tmp, "close: %s", strerror(errno));
-		goto fail;
+	return PGP_OK;
+}
+
+/* fsync, rename over path, fsync the directory; or remove the temporary
+ * file (ok == 0, or any failure). */
+static int
+atomic_close(atomic_file *a, const char *path, int ok)
+{
+	int dfd;
+	if (fflush(a->f) != 0 || fchmod(a->fd, 0644) != 0 || fsync(a->fd) != 0) {
+		if (ok)
+			cli_msg(a->tmp, "write: %s", strerror(errno));
+		ok = 0;
 	}
-	fd = -1;
-	if (rename(tmp, path) != 0) {
+	if (fclose(a->f) != 0 && ok) {
+		cli_msg(a->tmp, "close: %s", strerror(errno));
+		ok = 0;
+	}
+	if (ok && rename(a->tmp, path) != 0) {
 		cli_msg(path, "rename: %s", strerror(errno));
-		goto fail;
+		ok = 0;
 	}
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+	if (!ok) {
+		unlink(a->tmp);
+		return -1;
+	}
+	if ((dfd = open(a->dir, O_RDONLY | O_DIRECTORY)) >= 0) {
 		if (fsync(dfd) != 0) {
-			cli_msg(dir, "fsync: %s", strerror(errno));
+			cli_msg(a->dir, "fsync: %s", strerror(errno));
 			close(dfd);
 			return -1;
 		}
 		close(dfd);
 	}
 	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return -1;
-toolong:
-	cli_msg(path, "path too long");
-	return -1;
+}
+
+typedef struct counter {
+	atomic_file *a;
+	size_t n;
+} counter;
+
+static pgp_err
+count_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	counter *c = ctx;
+	c->n += n;
+	return atomic_sink(c->a, p, n);
 }
 
 static int
@@ -203,13 +230,13 @@ build(int argc, char **argv)
 	kr_strip_result sr;
 	kr_meta meta;
 	pgp_policy pol;
-	pgp_buf out;
+	atomic_file af;
+	counter cnt;
 	pgp_err e;
 	const char *sde;
 
 	memset(&rep, 0, sizeof rep);
 	memset(&sr, 0, sizeof sr);
-	pgp_buf_init(&out, KR_MAX_FILE);
 	if ((srcs = calloc((size_t)argc + 1, sizeof *srcs)) == NULL)
 		return EXIT_USAGE;
 	for (a = 1; a < argc; a++) {
@@ -306,11 +333,16 @@ build(int argc, char **argv)
 	/* a build stamp only when asked for (reproducible builds) */
 	if ((sde = getenv("SOURCE_DATE_EPOCH")) != NULL && *sde)
 		meta.built_at = strtoll(sde, NULL, 10);
-	if ((e = kr_serialize(&sr, &meta, &out)) != PGP_OK) {
-		cli_msg("keyring build", "writing the keyring failed: %s", pgp_strerror(e));
+	/* written as it is serialized: no second copy of the certificates */
+	if (atomic_open(&af, outpath) != 0)
 		goto out;
-	}
-	if (write_atomic(outpath, out.p, out.len) != 0)
+	cnt.a = &af;
+	cnt.n = 0;
+	e = kr_serialize_to(&sr, &meta, count_sink, &cnt);
+	if (e != PGP_OK)
+		cli_msg("keyring build", "writing the keyring failed: %s%s%s", pgp_strerror(e),
+		    af.failed ? ": " : "", af.failed ? strerror(af.failed) : "");
+	if (atomic_close(&af, outpath, e == PGP_OK) != 0)
 		goto out;
 	{
 		uint64_t certs = 0, dropped = 0;
@@ -323,12 +355,11 @@ build(int argc, char **argv)
 		out_esc_text(stderr, outpath);
 		fprintf(stderr, ": %zu certificates, %llu certifications kept, %llu signatures "
 		    "dropped, %zu octets\n", sr.ncerts, (unsigned long long)certs,
-		    (unsigned long long)dropped, out.len);
+		    (unsigned long long)dropped, cnt.n);
 	}
 	rc = EXIT_OK;
 out:
 	kr_strip_free(&sr);
-	pgp_buf_free(&out);
 	pgp_certset_free(set);
 	krsrc_reports_free(&rep);
 	free(srcs);

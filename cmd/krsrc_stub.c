@@ -5,8 +5,8 @@
  *
  * krsrc_load reads plain key files (binary or armored) and directories of
  * them (a pgpkeys.git tree: its keys/ directory); no git repositories, no
- * .keyring/ checks. Files stay mapped until the process exits (the set
- * borrows binary input).
+ * .keyring/ checks. Files stay mapped until krsrc_reports_free (the set
+ * borrows binary input: free the set first).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -36,20 +36,30 @@ report(krsrc_reports *rep, const char *file, size_t off, const char *what, int s
 	rep->n++;
 }
 
+/* Files kept open while the set borrows them; closed by
+ * krsrc_reports_free (the stand-in's only global state). */
+static cli_file **open_files;
+static size_t nopen_files;
+
 static int
 load_file(const char *path, pgp_certset *set, krsrc_reports *rep)
 {
 	cli_file *f = calloc(1, sizeof *f);
+	cli_file **nf;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
-	if (f == NULL)
+	if (f == NULL || (nf = realloc(open_files, (nopen_files + 1) * sizeof *nf)) == NULL) {
+		free(f);
 		return -1;
+	}
+	open_files = nf;
 	if (cli_file_open(f, path) != 0) {
 		free(f);
 		report(rep, path, 0, "unreadable", 1);
 		return 1;
 	}
-	/* kept open: the set borrows binary input (process lifetime) */
+	open_files[nopen_files++] = f;
+	/* kept open: the set borrows binary input */
 	e = certs_add_mem(set, f->p, f->len, &d);
 	if (e == PGP_ERR_NOMEM)
 		return -1;
@@ -163,6 +173,13 @@ krsrc_reports_free(krsrc_reports *r)
 	}
 	free(r->v);
 	memset(r, 0, sizeof *r);
+	for (i = 0; i < nopen_files; i++) {
+		cli_file_close(open_files[i]);
+		free(open_files[i]);
+	}
+	free(open_files);
+	open_files = NULL;
+	nopen_files = 0;
 }
 
 /* see krsrc.h */

@@ -69,6 +69,14 @@ typedef struct kr_meta {
  * out is left as it was.
  */
 pgp_err kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out);
+/*
+ * The same octets, handed to sink in order (the index sections built in
+ * memory first, then each stored certificate as it is): a build writes the
+ * file without holding a second copy of the certificates. A sink error
+ * aborts and is returned; what was already handed over is then garbage.
+ */
+typedef pgp_err (*kr_sink)(void *ctx, const uint8_t *p, size_t n);
+pgp_err kr_serialize_to(const kr_strip_result *r, const kr_meta *m, kr_sink sink, void *ctx);
 
 /*
  * Open a keyring held in p[0..len) (typically an mmap of the file). p is

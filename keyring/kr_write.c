@@ -362,14 +362,14 @@ write_fixed(const wctx *w, const sect *s, uint8_t *p)
 
 /* see kr.h */
 pgp_err
-kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out)
+kr_serialize_to(const kr_strip_result *r, const kr_meta *m, kr_sink sink, void *ctx)
 {
 	wctx w;
 	sect ss[KR_S__N - 1];
 	const size_t ns = KR_S__N - 1;
-	uint64_t off, total, data_len = 0;
-	size_t i, start = out->len;
-	uint8_t *p;
+	uint64_t off, total, data_len = 0, head_len;
+	size_t i;
+	uint8_t *p = NULL;
 	pgp_err e;
 
 	memset(&w, 0, sizeof w);
@@ -378,7 +378,9 @@ kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out)
 		goto out;
 	for (i = 0; i < r->ncerts; i++)
 		data_len += r->certs[i].len;
-	/* layout: header, section table, then sections in identifier order */
+	/* layout: header, section table, then sections in identifier order;
+	 * the certificate data comes last, so everything before it (the
+	 * "head") is built in memory and the certificates are streamed */
 	for (i = 0; i < ns; i++) {
 		ss[i].id = (uint32_t)(i + 1);
 		ss[i].recsize = (uint32_t)kr__rec_size(ss[i].id);
@@ -405,13 +407,15 @@ kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out)
 		off += ss[i].len;
 	}
 	total = off;
-	if (total > KR_MAX_FILE) {
+	head_len = ss[KR_S_DATA - 1].off;
+	if (total > KR_MAX_FILE || (uint64_t)(size_t)head_len != head_len) {
 		e = PGP_ERR_LIMIT;
 		goto out;
 	}
-	if ((e = pgp_buf_grow(out, (size_t)total, &p)) != PGP_OK)
+	if ((p = calloc((size_t)head_len, 1)) == NULL) {
+		e = PGP_ERR_NOMEM;
 		goto out;
-	memset(p, 0, KR_HDR_LEN);
+	}
 	memcpy(p, KR_MAGIC, KR_MAGIC_LEN);
 	kr__put16(p + 8, KR_VERSION_MAJOR);
 	kr__put16(p + 10, KR_VERSION_MINOR);
@@ -421,7 +425,6 @@ kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out)
 	kr__put32(p + 28, KR_BLOCK_RECS);
 	for (i = 0; i < ns; i++) {
 		uint8_t *t = p + KR_HDR_LEN + i * KR_SECT_LEN;
-		uint8_t *sp = p + ss[i].off;
 		kr__put32(t, ss[i].id);
 		kr__put32(t + 4, ss[i].recsize);
 		kr__put64(t + 8, ss[i].off);
@@ -429,25 +432,40 @@ kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out)
 		kr__put32(t + 24, ss[i].count);
 		kr__put32(t + 28, 0);
 		if (ss[i].id == KR_S_STATS) {
+			uint8_t *sp = p + ss[i].off;
 			write_stats(&w, m, sp);
 			kr__put32(t + 28, kr__crc(0, sp, (size_t)ss[i].len));
-		} else if (ss[i].id == KR_S_DATA) {
-			size_t c;
-			for (c = 0; c < r->ncerts; c++) {
-				if (r->certs[c].len)
-					memcpy(sp, r->certs[c].bin, r->certs[c].len);
-				sp += r->certs[c].len;
-			}
-		} else {
-			write_fixed(&w, &ss[i], sp);
+		} else if (ss[i].id != KR_S_DATA) {
+			write_fixed(&w, &ss[i], p + ss[i].off);
 		}
 	}
 	/* header checksum: octets 0..59 and the section table */
 	kr__put32(p + KR_HDR_CRC_OFF, kr__crc(kr__crc(0, p, KR_HDR_CRC_OFF),
 	    p + KR_HDR_LEN, ns * KR_SECT_LEN));
+	if ((e = sink(ctx, p, (size_t)head_len)) != PGP_OK)
+		goto out;
+	for (i = 0; i < r->ncerts; i++)
+		if (r->certs[i].len && (e = sink(ctx, r->certs[i].bin, r->certs[i].len)) != PGP_OK)
+			goto out;
 out:
+	free(p);
+	wctx_free(&w);
+	return e;
+}
+
+static pgp_err
+buf_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	return pgp_buf_append(ctx, p, n);
+}
+
+/* see kr.h */
+pgp_err
+kr_serialize(const kr_strip_result *r, const kr_meta *m, pgp_buf *out)
+{
+	size_t start = out->len;
+	pgp_err e = kr_serialize_to(r, m, buf_sink, out);
 	if (e != PGP_OK)
 		out->len = start;
-	wctx_free(&w);
 	return e;
 }

@@ -398,7 +398,8 @@ kr_strip(const pgp_certset *set, const kr_strip_opts *o, kr_strip_result *out)
 		e = PGP_ERR_NOMEM;
 		goto out;
 	}
-	qsort(s.edges, s.nedges, sizeof *s.edges, edge_cmp);
+	if (s.nedges)
+		qsort(s.edges, s.nedges, sizeof *s.edges, edge_cmp);
 	if (s.tags.n)
 		qsort(s.tags.v, s.tags.n, sizeof *s.tags.v, tag_cmp);
 	for (i = m = 0; i < s.tags.n; i++)
