@@ -223,7 +223,6 @@ cmd_verify(int argc, char **argv)
 			goto out;
 		}
 	}
-	certs_ring_warn(&ring);
 	if (json)
 		vout_json(stdout, pos[0], v, (size_t)need, at);
 	else
@@ -233,6 +232,7 @@ cmd_verify(int argc, char **argv)
 	if (rc == EXIT_OK && output && write_output(output, pgp_verifier_content(v)) != 0)
 		rc = EXIT_USAGE;
 out:
+	certs_ring_warn(&ring);  /* a damaged keyring file: say where */
 	pgp_verifier_free(v);
 	cli_file_close(&sig);
 	cli_file_close(&msg);

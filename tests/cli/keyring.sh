@@ -106,6 +106,23 @@ EOF
 "$W" keyring show --keyring "$t/flip.wk" --json nobody-at-all >/dev/null 2>"$t/err"
 rc=$?
 if [ "$rc" = 2 ] && grep -q "checksum mismatch" "$t/err"; then ok "bit flip in certificate data: checksum error (rc=2)"; else nok "bit flip in certificate data: rc=$rc"; fi
+# a flipped bit in every index section: verify fails naming the section
+R=$t/one.wk
+"$W" keyring build -o "$R" $V/keys/rsa2048.pgp 2>/dev/null
+for id in 2 3; do
+	[ $id = 2 ] && sname=fingerprint || sname="key ID"
+	python3 - "$R" "$t/idx.wk" "$id" <<'EOF'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+for i in range(struct.unpack(">I", b[24:28])[0]):
+    sid, rs, off, ln, cnt, crc = struct.unpack(">IIQQII", b[64 + 32 * i:96 + 32 * i])
+    if sid == int(sys.argv[3]):
+        b[off + ln - 3] ^= 1      # inside the last record
+open(sys.argv[2], "wb").write(b)
+EOF
+	rc_is 2 "flipped bit in the $sname index: verify fails" "$W" verify --keyring "$t/idx.wk" $V/sig/rsa2048-sha256.sig $V/data/msg.bin
+	err_has "... naming the $sname index" "keyring $sname index: block checksum mismatch"
+done
 printf 'WOTKITKR\0\0' > "$t/short.wk"
 rc_is 2 "a keyring header cut short" "$W" keyring stats --keyring "$t/short.wk"
 

@@ -258,6 +258,45 @@ test_serialize_refuses(void)
 	fixture_free(&f);
 }
 
+static size_t sink_left;
+
+static pgp_err
+failing_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	(void)ctx;
+	(void)p;
+	if (n > sink_left)
+		return PGP_ERR_IO;
+	sink_left -= n;
+	return PGP_OK;
+}
+
+static pgp_err
+buf_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	return pgp_buf_append(ctx, p, n);
+}
+
+/* The streamed serialization: the same octets; a sink error is returned. */
+static void
+test_serialize_to(void)
+{
+	fixture f;
+	pgp_buf b;
+	T_ASSERT(fixture_make(&f, NKEYS) == 0);
+	pgp_buf_init(&b, KR_MAX_FILE);
+	T_EQ_INT(kr_serialize_to(&f.sr, NULL, buf_sink, &b), PGP_OK);
+	T_ASSERT(b.len == f.len && memcmp(b.p, f.file, f.len) == 0);
+	sink_left = f.len;
+	T_EQ_INT(kr_serialize_to(&f.sr, NULL, failing_sink, NULL), PGP_OK);
+	sink_left = 100;  /* in the head */
+	T_EQ_INT(kr_serialize_to(&f.sr, NULL, failing_sink, NULL), PGP_ERR_IO);
+	sink_left = f.len - 1;  /* in the last certificate */
+	T_EQ_INT(kr_serialize_to(&f.sr, NULL, failing_sink, NULL), PGP_ERR_IO);
+	pgp_buf_free(&b);
+	fixture_free(&f);
+}
+
 static int hits, misses;
 static const pgp_sigmemo *inner;
 
@@ -543,6 +582,7 @@ main(void)
 	T_RUN(test_round_trip);
 	T_RUN(test_deterministic);
 	T_RUN(test_serialize_refuses);
+	T_RUN(test_serialize_to);
 	T_RUN(test_memo);
 	T_RUN(test_damage);
 	T_RUN(test_edges_corpus);
