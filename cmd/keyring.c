@@ -216,7 +216,7 @@ count_sink(void *ctx, const uint8_t *p, size_t n)
 static int
 build(int argc, char **argv)
 {
-	const char **srcs = NULL, *val, *outpath = NULL, *rev = NULL;
+	const char **srcs = NULL, *val, *outpath = NULL, *rev = NULL, *rootarg = NULL;
 	char defpath[4096];
 	size_t nsrc = 0, i;
 	int a, rc = EXIT_USAGE, lr;
@@ -258,6 +258,7 @@ build(int argc, char **argv)
 			}
 			root.len = (uint8_t)n;
 			have_root = 1;
+			rootarg = val;
 		} else if (cli_opt_value(argc, argv, &a, "--at", &val)) {
 			if (!val)
 				goto novalue;
@@ -328,6 +329,17 @@ build(int argc, char **argv)
 	}
 	for (i = 0; i < sr.nnotes; i++)
 		cli_msg("keyring build", "note: %s", sr.notes[i]);
+	if (have_root) {
+		for (i = 0; i < sr.ncerts; i++)
+			if (sr.certs[i].cert->primary.fpr.len == root.len &&
+			    memcmp(sr.certs[i].cert->primary.fpr.v, root.v, root.len) == 0)
+				break;
+		if (i == sr.ncerts) {
+			cli_msg("keyring build", "--root %s is not the primary key of a certificate "
+			    "in the sources", rootarg);
+			goto out;
+		}
+	}
 	memset(&meta, 0, sizeof meta);
 	meta.root = have_root ? &root : NULL;
 	/* a build stamp only when asked for (reproducible builds) */

@@ -49,6 +49,11 @@ rc_is 1 "show of an unknown key ID" "$W" keyring show --keyring "$K" 0123456789A
 rc_is 1 "show of an unknown e-mail" "$W" keyring show --keyring "$K" nobody@example.org
 rc_is 2 "list of a raw keyring is refused" "$W" keyring list --keyring $V/keys/rsa2048.pgp
 rc_is 2 "unknown subcommand" "$W" keyring frobnicate
+rc_is 0 "build with --root" "$W" keyring build -o "$t/root.wk" --root $RSA $V/keys/rsa2048.pgp
+rc_is 0 "stats shows the root" "$W" keyring stats --keyring "$t/root.wk"
+out_has "... as given" "root: $RSA"
+rc_is 2 "--root not in the sources" "$W" keyring build -o "$t/root2.wk" --root 0000000000000000000000000000000000000000 $V/keys/rsa2048.pgp
+[ ! -f "$t/root2.wk" ] && ok "... writes nothing" || nok "a keyring was written for a bad --root"
 
 # verify through the keyring file
 rc_is 0 "verify through the keyring: good" "$W" verify --keyring "$K" $V/sig/rsa2048-sha256.sig $V/data/msg.bin
