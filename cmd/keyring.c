@@ -3,7 +3,7 @@
  * wotkit keyring file (keyring/kr.h, docs/keyring-format.md).
  *
  *   wotkit keyring build [-o KEYRING] [--root FPR] [--at TIME] [--threads N]
- *                        [--rev REV] SRC...
+ *                        [--rev REV] [--stamp] SRC...
  *   wotkit keyring list  [--keyring KEYRING] [--json]
  *   wotkit keyring show  [--keyring KEYRING] [--json] QUERY
  *   wotkit keyring stats [--keyring KEYRING] [--json]
@@ -37,7 +37,7 @@ usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: wotkit keyring build [-o KEYRING] [--root FPR] [--at TIME] [--threads N]\n"
-	    "                            [--rev REV] SRC...\n"
+	    "                            [--rev REV] [--stamp] SRC...\n"
 	    "       wotkit keyring list  [--keyring KEYRING] [--json]\n"
 	    "       wotkit keyring show  [--keyring KEYRING] [--json] QUERY\n"
 	    "       wotkit keyring stats [--keyring KEYRING] [--json]\n"
@@ -223,7 +223,7 @@ build(int argc, char **argv)
 	int64_t now = (int64_t)time(NULL), at = now;
 	long threads = 0;
 	pgp_fpr root;
-	int have_root = 0;
+	int have_root = 0, stamp = 0;
 	pgp_certset *set = NULL;
 	krsrc_reports rep;
 	kr_strip_opts so;
@@ -279,6 +279,8 @@ build(int argc, char **argv)
 			if (!val)
 				goto novalue;
 			rev = val;
+		} else if (strcmp(argv[a], "--stamp") == 0) {
+			stamp = 1;
 		} else if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
 			usage(stdout);
 			rc = EXIT_OK;
@@ -342,9 +344,13 @@ build(int argc, char **argv)
 	}
 	memset(&meta, 0, sizeof meta);
 	meta.root = have_root ? &root : NULL;
-	/* a build stamp only when asked for (reproducible builds) */
-	if ((sde = getenv("SOURCE_DATE_EPOCH")) != NULL && *sde)
-		meta.built_at = strtoll(sde, NULL, 10);
+	/* a build stamp only when asked for: identical inputs give identical
+	 * files (SOURCE_DATE_EPOCH, when set, is the stamp: reproducible builds) */
+	if (stamp) {
+		meta.built_at = now;
+		if ((sde = getenv("SOURCE_DATE_EPOCH")) != NULL && *sde)
+			meta.built_at = strtoll(sde, NULL, 10);
+	}
 	/* written as it is serialized: no second copy of the certificates */
 	if (atomic_open(&af, outpath) != 0)
 		goto out;

@@ -52,6 +52,11 @@ rc_is 2 "unknown subcommand" "$W" keyring frobnicate
 rc_is 0 "build with --root" "$W" keyring build -o "$t/root.wk" --root $RSA $V/keys/rsa2048.pgp
 rc_is 0 "stats shows the root" "$W" keyring stats --keyring "$t/root.wk"
 out_has "... as given" "root: $RSA"
+SOURCE_DATE_EPOCH=1700000000 rc_is 0 "build --stamp" "$W" keyring build -o "$t/stamp.wk" --stamp $V/keys/rsa2048.pgp
+rc_is 0 "stats shows the stamp" "$W" keyring stats --keyring "$t/stamp.wk"
+out_has "... from SOURCE_DATE_EPOCH" "built at: 2023-11-14T22:13:20Z"
+rc_is 0 "stats of an unstamped keyring" "$W" keyring stats --keyring "$t/root.wk"
+out_has "... records no time" "built at: (none)"
 rc_is 2 "--root not in the sources" "$W" keyring build -o "$t/root2.wk" --root 0000000000000000000000000000000000000000 $V/keys/rsa2048.pgp
 [ ! -f "$t/root2.wk" ] && ok "... writes nothing" || nok "a keyring was written for a bad --root"
 
