@@ -13,7 +13,9 @@
  * the section and offset), never a wrong answer.
  *
  * A kr_keyring is not thread-safe: lookups build certificates on demand and
- * cache them (and which blocks were checked) in the keyring object.
+ * cache them in the keyring object. Only its memo's known() may be called
+ * from several threads at once (pgp/sigmemo.h asks it: it reads the file
+ * and sets checked-block bits atomically, and records no diagnostic).
  */
 #ifndef KR_KR_H
 #define KR_KR_H

@@ -82,6 +82,9 @@ fail(pgp_diag *d, pgp_err e, uint64_t off, const char *what)
 	return e;
 }
 
+/* Where failures of lookups on k are described (kr_last_error). */
+#define KLAST(k) (&((kr_keyring *)(k))->last)
+
 static pgp_err
 kfail(const kr_keyring *k, pgp_err e, uint64_t off, const char *what)
 {
@@ -287,7 +290,7 @@ kr_ntags(const kr_keyring *k)
  * the checksum of its block was checked (once per keyring).
  */
 static pgp_err
-rec(const kr_keyring *ck, uint32_t id, uint64_t i, pgp_rd *out)
+rec(const kr_keyring *ck, uint32_t id, uint64_t i, pgp_rd *out, pgp_diag *d)
 {
 	kr_keyring *k = (kr_keyring *)ck;  /* the checked-block cache only */
 	const ksect *s = &k->s[id];
@@ -295,30 +298,33 @@ rec(const kr_keyring *ck, uint32_t id, uint64_t i, pgp_rd *out)
 	pgp_rd r, crcs, recs, tmp, blk;
 	uint32_t want;
 	if (i >= s->count)
-		return kfail(k, PGP_ERR_MALFORMED, s->off, msg_size[id]);
+		return fail(d, PGP_ERR_MALFORMED, s->off, msg_size[id]);
 	b = i / KR_BLOCK_RECS;
 	bit = s->bit0 + b;
 	pgp_rd_init(&r, s->p, (size_t)s->len);
 	r.off = (size_t)s->off;
 	if (pgp_rd_sub(&r, (size_t)(s->nblocks * 4), &crcs) != PGP_OK)
-		return kfail(k, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
+		return fail(d, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
 	recs = r;
 	first = b * KR_BLOCK_RECS;
-	if (!(k->checked[bit / 8] & (1u << (bit % 8)))) {
+	/* the checked-block bits are atomic: the memo may be asked from
+	 * several threads (pgp/sigmemo.h); a block checked twice is harmless */
+	if (!(__atomic_load_n(&k->checked[bit / 8], __ATOMIC_RELAXED) & (1u << (bit % 8)))) {
 		n = s->count - first < KR_BLOCK_RECS ? s->count - first : KR_BLOCK_RECS;
 		if (pgp_rd_skip(&crcs, (size_t)(b * 4)) != PGP_OK || pgp_rd_be32(&crcs, &want) != PGP_OK)
-			return kfail(k, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
+			return fail(d, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
 		tmp = recs;
 		if (pgp_rd_skip(&tmp, (size_t)(first * s->recsize)) != PGP_OK ||
 		    pgp_rd_sub(&tmp, (size_t)(n * s->recsize), &blk) != PGP_OK)
-			return kfail(k, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
+			return fail(d, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
 		if (kr__crc(0, blk.p, blk.len) != want)
-			return kfail(k, PGP_ERR_MALFORMED, blk.off, msg_block[id]);
-		k->checked[bit / 8] = (uint8_t)(k->checked[bit / 8] | (1u << (bit % 8)));
+			return fail(d, PGP_ERR_MALFORMED, blk.off, msg_block[id]);
+		(void)__atomic_fetch_or(&k->checked[bit / 8], (uint8_t)(1u << (bit % 8)),
+		    __ATOMIC_RELAXED);
 	}
 	if (pgp_rd_skip(&recs, (size_t)(i * s->recsize)) != PGP_OK ||
 	    pgp_rd_sub(&recs, s->recsize, out) != PGP_OK)
-		return kfail(k, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
+		return fail(d, PGP_ERR_TRUNCATED, s->off, msg_size[id]);
 	return PGP_OK;
 }
 
@@ -336,7 +342,7 @@ cert_rec(const kr_keyring *k, uint64_t i, certrec *c)
 	pgp_rd r;
 	uint8_t flen, resv;
 	pgp_err e;
-	if ((e = rec(k, KR_S_CERTS, i, &r)) != PGP_OK)
+	if ((e = rec(k, KR_S_CERTS, i, &r, KLAST(k))) != PGP_OK)
 		return e;
 	memset(c, 0, sizeof *c);
 	if (rd_u64(&r, &c->off) != PGP_OK || pgp_rd_be32(&r, &c->len) != PGP_OK ||
@@ -470,7 +476,7 @@ kr_edge_at(const kr_keyring *k, size_t i, kr_edge *out)
 	uint64_t created, expires;
 	uint8_t pad[2];
 	pgp_err e;
-	if ((e = rec(k, KR_S_EDGES, i, &r)) != PGP_OK)
+	if ((e = rec(k, KR_S_EDGES, i, &r, KLAST(k))) != PGP_OK)
 		return e;
 	memset(out, 0, sizeof *out);
 	if (pgp_rd_be32(&r, &out->issuer) != PGP_OK || pgp_rd_be32(&r, &out->target) != PGP_OK ||
@@ -494,15 +500,15 @@ kr_edge_at(const kr_keyring *k, size_t i, kr_edge *out)
 /* Compare record i of section id with key (klen octets at koff). */
 static pgp_err
 rec_cmp(const kr_keyring *k, uint32_t id, uint64_t i, const uint8_t *key, size_t koff,
-    size_t klen, int *cmp, pgp_rd *r)
+    size_t klen, int *cmp, pgp_rd *r, pgp_diag *d)
 {
 	pgp_rd f;
 	pgp_err e;
-	if ((e = rec(k, id, i, r)) != PGP_OK)
+	if ((e = rec(k, id, i, r, d)) != PGP_OK)
 		return e;
 	f = *r;
 	if (pgp_rd_skip(&f, koff) != PGP_OK || klen > f.len)
-		return kfail(k, PGP_ERR_TRUNCATED, r->off, msg_size[id]);
+		return fail(d, PGP_ERR_TRUNCATED, r->off, msg_size[id]);
 	*cmp = memcmp(f.p, key, klen);
 	return PGP_OK;
 }
@@ -511,7 +517,7 @@ rec_cmp(const kr_keyring *k, uint32_t id, uint64_t i, const uint8_t *key, size_t
  * a binary search touching O(log n) blocks. */
 static pgp_err
 lower_bound(const kr_keyring *k, uint32_t id, const uint8_t *key, size_t koff, size_t klen,
-    uint64_t *pos)
+    uint64_t *pos, pgp_diag *d)
 {
 	uint64_t lo = 0, hi = k->s[id].count;
 	pgp_rd r;
@@ -519,7 +525,7 @@ lower_bound(const kr_keyring *k, uint32_t id, const uint8_t *key, size_t koff, s
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
 		int c;
-		if ((e = rec_cmp(k, id, mid, key, koff, klen, &c, &r)) != PGP_OK)
+		if ((e = rec_cmp(k, id, mid, key, koff, klen, &c, &r, d)) != PGP_OK)
 			return e;
 		if (c < 0)
 			lo = mid + 1;
@@ -601,14 +607,14 @@ kr_find(kr_keyring *k, const pgp_certq *q, uint32_t *out, size_t max, size_t *to
 	default:
 		return PGP_ERR_INVALID;
 	}
-	if ((e = lower_bound(k, id, key, koff, klen, &pos)) != PGP_OK)
+	if ((e = lower_bound(k, id, key, koff, klen, &pos, KLAST(k))) != PGP_OK)
 		return e;
 	for (; pos < k->s[id].count; pos++) {
 		pgp_rd r;
 		int c;
 		uint32_t ci;
 		const pgp_cert *cert;
-		if ((e = rec_cmp(k, id, pos, key, koff, klen, &c, &r)) != PGP_OK)
+		if ((e = rec_cmp(k, id, pos, key, koff, klen, &c, &r, KLAST(k))) != PGP_OK)
 			return e;
 		if (c != 0)
 			break;
@@ -670,11 +676,12 @@ memo_known(void *ctx, const uint8_t tag[PGP_SIGMEMO_TAG_LEN])
 	uint64_t pos;
 	pgp_rd r;
 	int c;
-	if (lower_bound(k, KR_S_TAGS, tag, 0, KR_REC_TAG, &pos) != PGP_OK)
-		return 0;  /* a damaged block: do the math (kr_last_error says why) */
+	/* no diagnostic: the memo may be asked from several threads */
+	if (lower_bound(k, KR_S_TAGS, tag, 0, KR_REC_TAG, &pos, NULL) != PGP_OK)
+		return 0;  /* a damaged block: the math is done, the verdict stays right */
 	if (pos >= k->s[KR_S_TAGS].count)
 		return 0;
-	return rec_cmp(k, KR_S_TAGS, pos, tag, 0, KR_REC_TAG, &c, &r) == PGP_OK && c == 0;
+	return rec_cmp(k, KR_S_TAGS, pos, tag, 0, KR_REC_TAG, &c, &r, NULL) == PGP_OK && c == 0;
 }
 
 /* see kr.h */
