@@ -287,7 +287,8 @@ kr_ntags(const kr_keyring *k)
 
 /*
  * Record i of fixed-record section id as a reader of recsize octets, after
- * the checksum of its block was checked (once per keyring).
+ * the checksum of its block was checked (once per keyring). A failure is
+ * described in d (NULL: nowhere).
  */
 static pgp_err
 rec(const kr_keyring *ck, uint32_t id, uint64_t i, pgp_rd *out, pgp_diag *d)
