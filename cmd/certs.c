@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include "certs.h"
 #include "cli.h"
+#include "keyring/kr.h"
 #include "pgp/pgp.h"
 
 /* see certs.h */
@@ -49,6 +50,11 @@ load_file(pgp_certset *set, const char *path)
 	size_t before = pgp_certset_refused(set);
 	if (cli_file_open(&f, path) != 0)
 		return -1;
+	if (kr_is_keyring(f.p, f.len)) {
+		cli_msg(path, "a wotkit keyring file must be the only --keyring argument");
+		cli_file_close(&f);
+		return -1;
+	}
 	/* Binary keyrings are used in place: the mapping (or read buffer)
 	 * stays until the process exits, as the set borrows from it. */
 	e = certs_add_mem(set, f.p, f.len, &d);
@@ -133,4 +139,83 @@ certs_load(pgp_certset *set, const char *path)
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return load_dir(set, path);
 	return load_file(set, path);
+}
+
+/* see certs.h */
+int
+certs_default_keyring(char *buf, size_t n)
+{
+	const char *e = getenv("WOTKIT_KEYRING"), *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
+	int l;
+	if (e && *e)
+		l = snprintf(buf, n, "%s", e);
+	else if (x && *x == '/')
+		l = snprintf(buf, n, "%s/wotkit/keyring.wk", x);
+	else if (h && *h)
+		l = snprintf(buf, n, "%s/.local/share/wotkit/keyring.wk", h);
+	else
+		return -1;
+	return l > 0 && (size_t)l < n ? 0 : -1;
+}
+
+/* see certs.h */
+int
+certs_ring_open(certs_ring *r, const char *const *paths, size_t n, int lazy)
+{
+	struct stat st;
+	size_t i;
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	memset(r, 0, sizeof *r);
+	if (n == 1 && strcmp(paths[0], "-") != 0 && stat(paths[0], &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		if (cli_file_open(&r->krfile, paths[0]) != 0)
+			return -1;
+		if (kr_is_keyring(r->krfile.p, r->krfile.len)) {
+			/* the wotkit keyring: mapped read-only, indexed lookups */
+			if ((e = kr_open(&r->kr, r->krfile.p, r->krfile.len, &d)) != PGP_OK) {
+				cli_report(paths[0], e, &d);
+				certs_ring_close(r);
+				return -1;
+			}
+			r->name = paths[0];
+			kr_source(r->kr, &r->src);
+			return 0;
+		}
+		cli_file_close(&r->krfile);
+		memset(&r->krfile, 0, sizeof r->krfile);
+	}
+	if (pgp_certset_new(&r->set) != PGP_OK ||
+	    (lazy && pgp_certset_set_lazy(r->set) != PGP_OK)) {
+		cli_msg(NULL, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (certs_load(r->set, paths[i]) != 0) {
+			certs_ring_close(r);
+			return -1;
+		}
+	pgp_certset_source(r->set, &r->src);
+	return 0;
+}
+
+/* see certs.h */
+void
+certs_ring_warn(const certs_ring *r)
+{
+	const pgp_diag *d;
+	if (r->kr == NULL || (d = kr_last_error(r->kr))->what == NULL)
+		return;
+	cli_msg(r->name, "offset %zu: %s", d->offset, d->what);
+}
+
+/* see certs.h */
+void
+certs_ring_close(certs_ring *r)
+{
+	kr_close(r->kr);
+	pgp_certset_free(r->set);
+	if (r->krfile.p)
+		cli_file_close(&r->krfile);
+	memset(r, 0, sizeof *r);
 }

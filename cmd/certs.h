@@ -2,6 +2,7 @@
 #ifndef WOTKIT_CERTS_H
 #define WOTKIT_CERTS_H
 
+#include "cli.h"
 #include "pgp/pgp.h"
 
 /*
@@ -22,5 +23,32 @@ pgp_err certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *
 /* Warns on stderr about each certificate refused for a limit since the set
  * had `before` refusals (pgp_certset_refused), naming `file`. */
 void certs_warn_refused(const pgp_certset *set, size_t before, const char *file);
+
+struct kr_keyring;
+/*
+ * The certificates of the --keyring arguments of one command: either raw
+ * keyring files and directories merged into a pgp_certset, or exactly one
+ * wotkit keyring file (keyring/kr.h, recognised by its magic), mapped
+ * read-only and queried through its indexes. src is the source to verify
+ * or evaluate against. lazy: raw files make a lazy set (pgp_certset_set_lazy:
+ * only the certificates a lookup names are built), for verification.
+ * certs_ring_open prints its diagnostics; 0 or -1.
+ */
+typedef struct certs_ring {
+	pgp_certset *set;          /* raw input, or NULL */
+	struct kr_keyring *kr;     /* the wotkit keyring, or NULL */
+	cli_file krfile;
+	const char *name;
+	pgp_certsrc src;
+} certs_ring;
+int certs_ring_open(certs_ring *r, const char *const *paths, size_t n, int lazy);
+/* After a failed lookup through a wotkit keyring: print what was damaged. */
+void certs_ring_warn(const certs_ring *r);
+void certs_ring_close(certs_ring *r);
+
+/* The default keyring file: $WOTKIT_KEYRING, else
+ * $XDG_DATA_HOME/wotkit/keyring.wk, else ~/.local/share/wotkit/keyring.wk.
+ * 0, or -1 when none can be named. */
+int certs_default_keyring(char *buf, size_t n);
 
 #endif

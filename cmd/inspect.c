@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <stdlib.h>
 #include "certs.h"
+#include "keyring/kr.h"
 #include "cli.h"
 #include "cmds.h"
 #include "out.h"
@@ -100,11 +102,11 @@ cmd_inspect(int argc, char **argv)
 {
 	int i, json = 0, rc = EXIT_USAGE;
 	int64_t now = (int64_t)time(NULL), at = now;
-	pgp_certset *set = NULL;
+	certs_ring ring;
+	const char **files;
 	pgp_policy pol;
 	out_ctx o;
-	pgp_certsrc src;
-	size_t c, nfiles = 0;
+	size_t c, ncerts, nfiles = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			json = 1;
@@ -125,35 +127,43 @@ cmd_inspect(int argc, char **argv)
 		fprintf(stderr, "usage: wotkit inspect [--at TIME] [--json] KEYRING...\n");
 		return EXIT_USAGE;
 	}
-	if (pgp_certset_new(&set) != PGP_OK)
+	if ((files = calloc(nfiles, sizeof *files)) == NULL)
 		return EXIT_USAGE;
-	for (i = 1; i < argc; i++) {
+	for (i = 1, nfiles = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--at") == 0) {
 			i++;
 			continue;
 		}
 		if (argv[i][0] == '-' && argv[i][1])
 			continue;
-		if (certs_load(set, argv[i]) != 0)
-			goto out;
+		files[nfiles++] = argv[i];
 	}
+	i = certs_ring_open(&ring, files, nfiles, 0);
+	free(files);
+	if (i != 0)
+		return EXIT_USAGE;
 	pgp_policy_init(&pol);
-	pgp_certset_source(set, &src);
+	ncerts = ring.kr ? kr_count(ring.kr) : pgp_certset_count(ring.set);
 	out_init(&o, stdout, 1);
 	if (json) {
 		out_open(&o, NULL, NULL);
 		out_arr_open(&o, "certificates");
 	}
-	for (c = 0; c < pgp_certset_count(set); c++) {
-		const pgp_cert *cert = pgp_certset_get(set, c);
+	for (c = 0; c < ncerts; c++) {
+		const pgp_cert *cert = ring.kr ? NULL : pgp_certset_get(ring.set, c);
 		pgp_certeval ev;
 		uint32_t k;
-		if (pgp_cert_eval(&ev, cert, &src, at, &pol) != PGP_OK)
+		pgp_err e;
+		if (ring.kr && (e = kr_cert(ring.kr, c, &cert)) != PGP_OK) {
+			cli_report(ring.name, e, kr_last_error(ring.kr));
+			goto out;
+		}
+		if (pgp_cert_eval(&ev, cert, &ring.src, at, &pol) != PGP_OK)
 			goto out;
 		/* key material a refused certificate also holds: verify says limit */
-		refused_key(&src, &cert->primary, &ev.primary);
+		refused_key(&ring.src, &cert->primary, &ev.primary);
 		for (k = 0; k < cert->nsubs; k++)
-			refused_key(&src, &cert->subs[k].key, &ev.subs[k]);
+			refused_key(&ring.src, &cert->subs[k].key, &ev.subs[k]);
 		if (json) {
 			out_open(&o, NULL, NULL);
 			json_key(&o, "primary", &cert->primary, &ev.primary);
@@ -210,6 +220,6 @@ cmd_inspect(int argc, char **argv)
 	}
 	rc = EXIT_OK;
 out:
-	pgp_certset_free(set);
+	certs_ring_close(&ring);
 	return rc;
 }

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "certs.h"
+#include "keyring/kr.h"
 #include "cli.h"
 #include "cmds.h"
 #include "out.h"
@@ -64,20 +65,24 @@ int
 cmd_verify(int argc, char **argv)
 {
 	const char *keyrings[64], *pos[3], *output = NULL, *policy_file = NULL, *val;
-	size_t nkeyrings = 0, npos = 0, k;
+	size_t nkeyrings = 0, npos = 0;
 	int i, json = 0, rc = EXIT_USAGE, allow_sha1 = 0;
 	long need = 1;
 	int64_t now = (int64_t)time(NULL);
 	pgp_verify_opts opts;
 	pgp_policy pol;
-	pgp_certset *set = NULL;
-	pgp_certsrc src;
+	certs_ring ring;
+	char defring[4096];
 	pgp_verifier *v = NULL;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
 	cli_file sig = {0}, msg = {0};
 	int64_t at = now, nb = INT64_MIN, na = INT64_MAX, pol_at = 0;
+	static char errbuf[4096];
 
+	/* the human report is many small writes: one write(2) per line, not
+	 * per fragment (a verification through the keyring file is ~1 ms) */
+	(void)setvbuf(stderr, errbuf, _IOLBF, sizeof errbuf);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
@@ -150,8 +155,14 @@ cmd_verify(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (nkeyrings == 0) {
-		cli_msg("verify", "no --keyring given");
-		return EXIT_USAGE;
+		/* the default wotkit keyring, when there is one */
+		if (certs_default_keyring(defring, sizeof defring) != 0 ||
+		    access(defring, R_OK) != 0) {
+			cli_msg("verify", "no --keyring given (and no keyring at $WOTKIT_KEYRING "
+			    "or the default location)");
+			return EXIT_USAGE;
+		}
+		keyrings[nkeyrings++] = defring;
 	}
 	if (npos == 2 && output) {
 		cli_msg("verify", "--output is for inline and cleartext messages");
@@ -187,14 +198,11 @@ cmd_verify(int argc, char **argv)
 	opts.not_after = na;
 	opts.policy = &pol;
 
-	/* lazy: a large raw keyring is framed once and only the certificates
-	 * a signature names are built (pgp_certset_set_lazy) */
-	if (pgp_certset_new(&set) != PGP_OK || pgp_certset_set_lazy(set) != PGP_OK)
+	/* a raw keyring is lazy: framed once, and only the certificates a
+	 * signature names are built (pgp_certset_set_lazy) */
+	memset(&ring, 0, sizeof ring);
+	if (certs_ring_open(&ring, keyrings, nkeyrings, 1) != 0)
 		goto out;
-	for (k = 0; k < nkeyrings; k++)
-		if (certs_load(set, keyrings[k]) != 0)
-			goto out;
-	pgp_certset_source(set, &src);
 
 	if (npos == 2) {
 		if (cli_file_open(&sig, pos[0]) != 0)
@@ -205,14 +213,14 @@ cmd_verify(int argc, char **argv)
 		}
 		if (cli_feed_verifier(v, pos[1]) != 0)
 			goto out;
-		if ((e = pgp_verifier_finish(v, &src, &opts)) != PGP_OK) {
+		if ((e = pgp_verifier_finish(v, &ring.src, &opts)) != PGP_OK) {
 			cli_report(pos[0], e, NULL);
 			goto out;
 		}
 	} else {
 		if (cli_file_open(&msg, pos[0]) != 0)
 			goto out;
-		if ((e = pgp_verify_message(&v, msg.p, msg.len, &src, &opts, &d)) != PGP_OK) {
+		if ((e = pgp_verify_message(&v, msg.p, msg.len, &ring.src, &opts, &d)) != PGP_OK) {
 			cli_report(pos[0], e, &d);
 			goto out;
 		}
@@ -226,10 +234,11 @@ cmd_verify(int argc, char **argv)
 	if (rc == EXIT_OK && output && write_output(output, pgp_verifier_content(v)) != 0)
 		rc = EXIT_USAGE;
 out:
+	certs_ring_warn(&ring);  /* a damaged keyring file: say where */
 	pgp_verifier_free(v);
 	cli_file_close(&sig);
 	cli_file_close(&msg);
-	pgp_certset_free(set);
+	certs_ring_close(&ring);
 	return rc;
 novalue:
 	cli_msg("verify", "%s needs a value", argv[i]);

@@ -4,6 +4,8 @@ W=${WOTKIT:-./wotkit}
 V=vectors/verify
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
+# no default keyring (the "no --keyring" case below)
+WOTKIT_KEYRING=$t/none.wk; export WOTKIT_KEYRING
 
 rc_is() { # expected-rc, name, args...
 	want=$1 name=$2; shift 2
