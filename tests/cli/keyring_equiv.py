@@ -20,7 +20,13 @@ in input order, the keyring in fingerprint order (input order is exactly
 what a keyring build forgets). For the same reason, when the issuer key is
 held by several certificates and the signature fails through both, the
 failure status reported may differ (pgp/verify.c reports the status of the
-first candidate it tried): counted apart, never when either side is good. Skipped (and counted): cases whose raw keyring input could not
+first candidate it tried): counted apart, never when either side is good.
+A signature by a key that no self-signature binds is refused through the
+raw certificates ("unusable-key", or "policy" when the policy refuses the
+certificate first) and "no-key" through the keyring, which stores only
+components with a self-signature that verifies (docs/semantics.md,
+"Stripping"): both refuse it; counted apart, only when the keyring holds no
+key with that issuer key ID at all. Skipped (and counted): cases whose raw keyring input could not
 be loaded at all (exit 2 before any signature was looked at) and cases
 where the raw set refused a certificate for a limit (a flooded component,
 docs/semantics.md), which a keyring build strips instead.
@@ -135,13 +141,33 @@ def multi_holder_failure(d1, d2, kr):
     return True
 
 
+def unbound_dropped(d1, d2, kr):
+    """Every difference is a signature the raw set refuses (unusable-key, or
+    policy when the policy also refuses the certificate) and the keyring calls
+    no-key, and the keyring holds no key with that issuer key ID."""
+    if not (isinstance(d1, dict) and isinstance(d2, dict)):
+        return False
+    s1, s2 = d1.get("signatures", []), d2.get("signatures", [])
+    if len(s1) != len(s2) or d1.get("good") != d2.get("good"):
+        return False
+    for a, b in zip(s1, s2):
+        if a == b:
+            continue
+        if a.get("status") in (None, "ok") or b.get("status") != "no-key" or not b.get("issuer"):
+            return False
+        rc, out, _ = run([wotkit, "keyring", "show", "--json", "--keyring", kr, b["issuer"]])
+        if rc == 0:
+            return False
+    return True
+
+
 total_bad = 0
 for name, base, manifest in cases():
     variants = [("default", []), ("allow-sha1", ["--allow-sha1"]),
                 ("policy-as-of-2010", ["--policy-as-of", "@1262304000"]),
                 ("policy-file", ["--policy", polfile]), ("at+5y", None)]
     for vname, vopts in variants:
-        same = skipped = nreason = nholder = nmulti = 0
+        same = skipped = nreason = nholder = nmulti = nunbound = 0
         diffs = []
         for cid, sig, data, krs, at in parse(base, manifest):
             t = at if at is not None else NOW
@@ -160,6 +186,9 @@ for name, base, manifest in cases():
             rc2, d2, e2 = verify([kr], sig, data, opts)
             if rc1 == rc2 and d1 != d2 and multi_holder_failure(d1, d2, kr):
                 nmulti += 1
+                same += 1
+            elif rc1 == rc2 and d1 != d2 and unbound_dropped(d1, d2, kr):
+                nunbound += 1
                 same += 1
             elif rc1 == rc2 and d1 == d2:
                 same += 1
@@ -183,8 +212,9 @@ for name, base, manifest in cases():
         ok = not diffs and same > 0
         print("%s - %s %s: %d cases equal through the keyring (%d with another reason text, "
               "%d naming another holder of a failing key, %d another failure of a key held by "
-              "several certificates), %d skipped" %
-              ("ok" if ok else "not ok", name, vname, same, nreason, nholder, nmulti, skipped))
+              "several certificates, %d unbound keys the keyring does not store), %d skipped" %
+              ("ok" if ok else "not ok", name, vname, same, nreason, nholder, nmulti, nunbound,
+               skipped))
         for d in diffs:
             print("#   differs: " + d)
         total_bad += 0 if ok else 1
