@@ -6,5 +6,6 @@ int cmd_dump(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_sopv(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
+int cmd_keyring(int argc, char **argv);
 
 #endif

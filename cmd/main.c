@@ -18,6 +18,7 @@ static const struct subcmd {
 	{"dump", cmd_dump, "dump [--json] FILE|-        show every packet and field"},
 	{"verify", cmd_verify, "verify [--keyring K]... SIG [DATA|-] | MESSAGE   verify signatures"},
 	{"inspect", cmd_inspect, "inspect [--at T] [--json] KEYRING...   certificates and their state"},
+	{"keyring", cmd_keyring, "keyring build|list|show|stats|export ...   the indexed keyring"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 };
 
