@@ -189,14 +189,22 @@ pgpkeys_header(pgp_buf *out, const pgp_cert *c, const pgp_certsrc *src, int64_t 
 	pgp_certeval ev;
 	size_t save = out->len;
 	uint32_t i;
+	int64_t k, pu;
 	pgp_err e;
 
 	if ((e = pgp_cert_eval(&ev, c, src, t, pol)) != PGP_OK)
 		goto out;
 	if ((e = key_lines(out, "pub", &c->primary, &ev.primary, 1)) != PGP_OK)
 		goto out;
-	for (i = 0; i < c->nuids && e == PGP_OK; i++) {
-		if (ev.uids[i].status != PGP_OK)
+	/* the primary user ID first (pgp_cert_eval's choice: flagged,
+	 * §5.2.3.27, else the newest binding; GnuPG's rule too), the others in
+	 * stored order */
+	pu = ev.primary_uid >= 0 && (uint32_t)ev.primary_uid < c->nuids ? ev.primary_uid : -1;
+	for (k = -1; k < (int64_t)c->nuids && e == PGP_OK; k++) {
+		if (k < 0 && pu < 0)
+			continue;
+		i = k < 0 ? (uint32_t)pu : (uint32_t)k;
+		if ((k >= 0 && (int64_t)i == pu) || ev.uids[i].status != PGP_OK)
 			continue;
 		if ((e = puts_(out, UID_INDENT)) != PGP_OK)
 			break;
