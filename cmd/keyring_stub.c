@@ -80,8 +80,10 @@ cmd_keyring(int argc, char **argv)
 {
 	if (argc >= 2 && strcmp(argv[1], "build") == 0)
 		return build(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "check") == 0)
+		return cmd_keyring_check(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "export") == 0)
 		return cmd_keyring_export(argc - 1, argv + 1);
-	fprintf(stderr, "usage: wotkit keyring build|export ...\n");
+	fprintf(stderr, "usage: wotkit keyring build|check|export ...\n");
 	return EXIT_USAGE;
 }

@@ -44,6 +44,11 @@ int cmd_keyring_export(int argc, char **argv);   /* `wotkit keyring export ...` 
 int krsrc_load_at(const char *const *srcs, size_t n, const char *rev, int64_t t,
     const pgp_policy *pol, pgp_certset *set, krsrc_reports *rep);
 
+/* `wotkit keyring check [--rev REV] [--at TIME] [--allow-sha1] [--list] SRC...`
+ * (cmd/kr_check.c): load the sources, print the reports (and with --list the
+ * fingerprints loaded); builds nothing. cmd/keyring.c dispatches "check". */
+int cmd_keyring_check(int argc, char **argv);
+
 /* Print each report on stderr: "wotkit: FILE: offset N: warning: WHAT". */
 void krsrc_reports_print(const krsrc_reports *r);
 /* "note", "warning", "error". */
