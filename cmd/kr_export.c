@@ -71,7 +71,7 @@ default_keyring(char *buf, size_t n)
  * mapping, which lives until the process exits). -1 after a message.
  */
 static int
-load_keyring(const char *path, pgp_certset *set)
+load_keyring(const char *path, pgp_certset *set, kr_keyring **kp)
 {
 	static cli_file f;
 	kr_keyring *k = NULL;
@@ -84,6 +84,7 @@ load_keyring(const char *path, pgp_certset *set)
 		cli_report(path, e, &d);
 		return -1;
 	}
+	*kp = k;
 	for (i = 0; i < kr_count(k); i++) {
 		pgp_view v;
 		if ((e = kr_cert_bytes(k, i, &v)) != PGP_OK ||
@@ -92,7 +93,8 @@ load_keyring(const char *path, pgp_certset *set)
 			return -1;
 		}
 	}
-	/* k stays open: the certificate views may point into it */
+	/* k stays open (the caller closes it after set): the certificate
+	 * views may point into it */
 	return 0;
 }
 
@@ -548,6 +550,7 @@ cmd_keyring_export(int argc, char **argv)
 	int64_t now = (int64_t)time(NULL), at = now;
 	int binary = 0, allow_sha1 = 0, i, rc;
 	pgp_certset *set = NULL, *sset = NULL;
+	kr_keyring *k = NULL;
 	pgp_policy pol;
 	kr_strip_opts o;
 	kr_strip_result r;
@@ -583,7 +586,7 @@ cmd_keyring_export(int argc, char **argv)
 	if (pgp_certset_new(&set) != PGP_OK || pgp_certset_new(&sset) != PGP_OK ||
 	    pgp_certset_set_sig_cap(set, PGP_MAX_STRIP_SIGS_PER_COMP) != PGP_OK)
 		return EXIT_USAGE;
-	if (load_keyring(kpath, set) != 0)
+	if (load_keyring(kpath, set, &k) != 0)
 		return EXIT_USAGE;
 	memset(&o, 0, sizeof o);
 	o.now = at;
@@ -605,6 +608,7 @@ cmd_keyring_export(int argc, char **argv)
 	pgp_certset_free(sset);
 	kr_strip_free(&r);
 	pgp_certset_free(set);
+	kr_close(k);
 	return rc < 0 ? EXIT_USAGE : rc ? EXIT_FAIL : EXIT_OK;
 bad:
 	usage();
