@@ -264,7 +264,7 @@ pgpkeys_check_files(const pgp_certset *set, const pgpkeys_file *files, size_t nf
 
 typedef struct file_ix {
 	unsigned tree;
-	const char *base;
+	char norm[21];     /* <KEYID>.asc with upper-case hex */
 	size_t i;
 } file_ix;
 
@@ -274,7 +274,7 @@ file_ix_cmp(const void *a, const void *b)
 	const file_ix *x = a, *y = b;
 	if (x->tree != y->tree)
 		return x->tree < y->tree ? -1 : 1;
-	return strcmp(x->base, y->base);
+	return strcmp(x->norm, y->norm);
 }
 
 static int
@@ -341,13 +341,17 @@ pgpkeys_check_entries(const pgp_certset *set, const pgpkeys_file *files, size_t 
 	pgp_certset_source(set, &src);
 	if (nfiles && (ix = calloc(nfiles, sizeof *ix)) == NULL)
 		return PGP_ERR_NOMEM;
-	for (i = 0; i < nfiles; i++)
-		if (files[i].base) {
-			ix[n].tree = files[i].tree;
-			ix[n].base = files[i].base;
-			ix[n].i = i;
-			n++;
-		}
+	for (i = 0; i < nfiles; i++) {
+		char k[17];
+		/* a link names <KEYID>.asc in upper-case hex: match file names
+		 * in either case */
+		if (files[i].base == NULL || !pgpkeys_keyfile_name(files[i].base, k))
+			continue;
+		ix[n].tree = files[i].tree;
+		snprintf(ix[n].norm, sizeof ix[n].norm, "%s.asc", k);
+		ix[n].i = i;
+		n++;
+	}
 	if (n)
 		qsort(ix, n, sizeof *ix, file_ix_cmp);
 	for (i = 0; i < nentries && e == PGP_OK; i++) {
@@ -363,8 +367,7 @@ pgpkeys_check_entries(const pgp_certset *set, const pgpkeys_file *files, size_t 
 		}
 		snprintf(name, sizeof name, "%s.asc", kid);
 		key.tree = en->tree;
-		key.base = name;
-		/* file names are matched as written: try upper case (pgpkeys.git) */
+		memcpy(key.norm, name, sizeof key.norm);
 		hit = n ? bsearch(&key, ix, n, sizeof *ix, file_ix_cmp) : NULL;
 		if (hit == NULL) {
 			snprintf(msg, sizeof msg, "entry for %.200s@%.200s points to keys/%s, "

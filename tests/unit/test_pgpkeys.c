@@ -189,7 +189,7 @@ test_check_entries(void)
 	memset(&r, 0, sizeof r);
 	pgp_policy_init(&pol);
 	T_ASSERT(pgp_certset_new(&t.set) == PGP_OK);
-	tree_add(&t, "alice.pgp", "B7C86A3F4A0B4233.asc");
+	tree_add(&t, "alice.pgp", "b7c86a3f4a0b4233.asc");   /* a lower-case name is found too */
 	tree_add(&t, "carol.pgp", "14C3E61C0273F992.asc");
 	tree_add(&t, "mallory.pgp", "51EED007FB770F8D.asc");
 	tree_add(&t, "expired.pgp", "73AEBD9E7E145215.asc");
