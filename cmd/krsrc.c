@@ -184,7 +184,8 @@ krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, 
 	pgpkeys_file *f;
 	size_t refused = pgp_certset_refused(x->set), i;
 	const char *fname, *fbase = NULL;
-	char msg[256];
+	char msg[320];
+	int armored, dearmored = 0;
 	pgp_err e;
 
 	if ((fname = krsrc_str(x, name, strlen(name))) == NULL ||
@@ -201,7 +202,8 @@ krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, 
 	f->ncopies = 0;
 	/* the one binary-or-armored decision (pgp/classify.h), as cmd/certs.c */
 	(void)pgp_classify(p, len, &ic);
-	if (pgp_classify_has_armor(&ic, len)) {
+	armored = pgp_classify_has_armor(&ic, len);
+	if (armored) {
 		pgp_buf b;
 		uint8_t *dec;
 		size_t n = 0;
@@ -212,8 +214,7 @@ krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, 
 			dec = pgp_buf_take(&b, &n);
 			d.what = NULL;
 			e = dec ? pgp_certset_add_owned(x->set, dec, n, &d) : PGP_OK;
-			if (e != PGP_OK && d.what == NULL)
-				d.what = "in the decoded armor";
+			dearmored = 1;
 		}
 	} else if (len == 0) {
 		free(p);
@@ -225,8 +226,9 @@ krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, 
 	if (e == PGP_ERR_NOMEM)
 		return -1;
 	if (e != PGP_OK) {
-		snprintf(msg, sizeof msg, "%s (%s)%s", d.what ? d.what : "cannot be read",
-		    pgp_strerror(e), f->ncopies ? "; the certificates before it are loaded" : "");
+		snprintf(msg, sizeof msg, "%s (%s)%s%s", d.what ? d.what : "cannot be parsed",
+		    pgp_strerror(e), dearmored ? "; the offset is in the dearmored octets" : "",
+		    f->ncopies ? "; the certificates before it are loaded" : "");
 		if (krsrc_report_add(x, name, d.offset, PGPKEYS_ERROR, msg) != 0)
 			return -1;
 	}
