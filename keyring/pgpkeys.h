@@ -137,7 +137,7 @@ pgp_err pgpkeys_check_entries(const pgp_certset *set, const pgpkeys_file *files,
  * "[revoked: DATE]", else "[expired: DATE]", else "[expires: DATE]". User
  * IDs and attributes in stored order, only those bound and unrevoked at t;
  * subkeys in stored order, only those bound, unrevoked and unexpired at t,
- * and none when the primary is revoked. Dates are UTC. Octets of a user ID
+ * and none when the primary is revoked or expired. Dates are UTC. Octets of a user ID
  * that are control characters or not UTF-8 are written \xHH. The
  * differences from GnuPG are listed in docs/semantics.md ("Keyring sources
  * and reports").

@@ -214,7 +214,8 @@ pgpkeys_header(pgp_buf *out, const pgp_cert *c, const pgp_certsrc *src, int64_t 
 	}
 	for (i = 0; i < c->nsubs && e == PGP_OK; i++) {
 		const pgp_keystate *ks = &ev.subs[i];
-		if (ev.primary.status == PGP_ERR_REVOKED || !ks->bound ||
+		if (ev.primary.status == PGP_ERR_REVOKED || ev.primary.status == PGP_ERR_EXPIRED ||
+		    !ks->bound ||
 		    ks->status == PGP_ERR_REVOKED || ks->status == PGP_ERR_EXPIRED)
 			continue;
 		e = key_lines(out, "sub", &c->subs[i].key, ks, 0);

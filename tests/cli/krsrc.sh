@@ -239,6 +239,36 @@ else
 	nok "keyring build from the symlink tree ($(head -2 "$tmp/b.err"))"
 fi
 
+# ---- the headers against GnuPG itself ----
+# gpg_headers NAME DIR: every DIR/keys/*.asc imported alone into an empty
+# GnuPG home: `gpg --list-key` (the options of pgpkeys.git) must print the
+# file's header (written with --at now).
+gpg_headers() {
+	n=$1 d=$2 bad=0 cnt=0
+	for f in "$d"/keys/*.asc; do
+		h=$(mktemp -d "$tmp/gh.XXXXXX")
+		GNUPGHOME=$h gpg -q --batch --import "$f" >/dev/null 2>&1
+		GNUPGHOME=$h gpg --list-options show-notations --list-options no-show-uid-validity \
+		    --with-subkey-fingerprints --list-key 2>/dev/null |
+		    sed -e '1{/pubring/d;}' | sed -e '1{/^--*$/d;}' >"$tmp/g.txt"
+		sed '/^-----BEGIN/,$d' "$f" >"$tmp/w.txt"
+		cnt=$((cnt + 1))
+		if ! cmp -s "$tmp/g.txt" "$tmp/w.txt"; then
+			bad=$((bad + 1))
+			echo "# $f:"; diff "$tmp/g.txt" "$tmp/w.txt" | sed 's/^/#   /' | head -10
+		fi
+	done
+	if [ "$cnt" -gt 0 ] && [ "$bad" -eq 0 ]; then ok "$n ($cnt files)"; else nok "$n ($bad of $cnt differ)"; fi
+}
+if command -v gpg >/dev/null 2>&1; then
+	if "$W" keyring build -o "$tmp/kg.wk" "$tmp/ts" "$V/expired.pgp" >/dev/null 2>&1; then
+		"$W" keyring export --keyring "$tmp/kg.wk" --pgpkeys "$tmp/dg" 2>/dev/null
+		gpg_headers "header = gpg --list-key of the exported file (generated keys)" "$tmp/dg"
+	fi
+else
+	echo "skip - gpg missing: headers not compared with GnuPG"
+fi
+
 # ---- the real sample ----
 CP=${WOTKIT_CORPUS:-$top/../shared/corpus}/pgpkeys
 if [ -d "$CP/keys" ]; then
@@ -258,6 +288,10 @@ if [ -d "$CP/keys" ]; then
 		"$W" keyring export --keyring "$tmp/ck2.wk" --at 2024-06-01 --allow-sha1 --pgpkeys "$tmp/cd3" 2>/dev/null
 		check "corpus: round trip gives identical files" diff -r --no-dereference "$tmp/cd2" "$tmp/cd3"
 		check "corpus: the exported tree has entries" test -L "$tmp/cd2/.keyring/openpgp/kernel.org/torvalds/default"
+		if command -v gpg >/dev/null 2>&1; then
+			"$W" keyring export --keyring "$tmp/ck.wk" --allow-sha1 --pgpkeys "$tmp/cdg" 2>/dev/null
+			gpg_headers "corpus: header = gpg --list-key of the exported file" "$tmp/cdg"
+		fi
 	else
 		nok "corpus: keyring build"
 	fi
