@@ -397,6 +397,40 @@ report_strays(const char *dir, char (*kids)[17], size_t nk)
 	closedir(d);
 }
 
+typedef struct kidx {
+	const uint8_t *kid;
+	size_t i;
+} kidx;
+
+static int
+kidx_cmp(const void *a, const void *b)
+{
+	const kidx *x = a, *y = b;
+	int c = memcmp(x->kid, y->kid, 8);
+	return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* dup[i] = 1 for each certificate whose primary key ID an earlier one has. */
+static int
+shared_kids(const kr_strip_result *r, uint8_t *dup)
+{
+	kidx *v = r->ncerts ? calloc(r->ncerts, sizeof *v) : NULL;
+	size_t i;
+	if (r->ncerts && v == NULL)
+		return -1;
+	for (i = 0; i < r->ncerts; i++) {
+		v[i].kid = r->certs[i].cert->primary.keyid;
+		v[i].i = i;
+	}
+	if (r->ncerts)
+		qsort(v, r->ncerts, sizeof *v, kidx_cmp);
+	for (i = 1; i < r->ncerts; i++)
+		if (memcmp(v[i - 1].kid, v[i].kid, 8) == 0)
+			dup[v[i].i] = 1;
+	free(v);
+	return 0;
+}
+
 static int
 export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sset,
     const char *query, int64_t at, const pgp_policy *pol)
@@ -405,6 +439,7 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 	claim *cl = NULL;
 	size_t ncl = 0, capcl = 0, i, nk = 0;
 	char (*kids)[17] = NULL;
+	uint8_t *dup = NULL;
 	char path[8600], kd[4096];
 	wstats ws = {0, 0, 0};
 	int rc = 0;
@@ -415,8 +450,12 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 		cli_msg(kd, "cannot create: %s", strerror(errno));
 		return -1;
 	}
-	if (r->ncerts && (kids = calloc(r->ncerts, sizeof *kids)) == NULL)
+	if (r->ncerts && ((kids = calloc(r->ncerts, sizeof *kids)) == NULL ||
+	    (dup = calloc(r->ncerts, 1)) == NULL || shared_kids(r, dup) != 0)) {
+		free(kids);
+		free(dup);
 		return -1;
+	}
 	for (i = 0; i < r->ncerts && rc == 0; i++) {
 		const pgp_cert *c = NULL;
 		size_t tot = 0;
@@ -437,6 +476,14 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 		if (!matches(c, query))
 			continue;
 		keyid_hex(kids[nk], c->primary.keyid);
+		if (dup[i]) {
+			/* two primary keys with one key ID: one file name; the
+			 * lower fingerprint (certificates are in that order) keeps it */
+			cli_msg(dir, "note: key ID %s is shared by several certificates; "
+			    "keys/%s.asc holds the one with the lowest fingerprint, the others "
+			    "are not written", kids[nk], kids[nk]);
+			continue;
+		}
 		pgp_buf_init(&b, (size_t)1 << 30);
 		if ((e = pgpkeys_header(&b, c, &src, at, pol)) != PGP_OK ||
 		    (e = pgp_buf_putc(&b, '\n')) != PGP_OK ||
@@ -501,6 +548,7 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 	}
 	free(cl);
 	free(kids);
+	free(dup);
 	return rc;
 }
 
