@@ -235,6 +235,13 @@ if "$W" keyring build -o "$K" "$tmp/ts" >/dev/null 2>"$tmp/b.err"; then
 	    sh -c "[ \"\$(cat '$tmp/q.list')\" = \"$(awk '$1 == "carol" { print $3 }' "$V/KEYIDS")\" ]"
 	"$W" keyring export --keyring "$K" --at "$AT" no-such-user >/dev/null 2>&1; rc=$?
 	check "export QUERY matching nothing: exit 1" test "$rc" -eq 1
+	# two primary keys with one key ID (v3 keys made to collide): one file, reported
+	TK=$(awk -F'\t' '$1 == "keyid-twin-a.pgp" { sub(/.* /, "", $2); print $2 }' "$V/MANIFEST")
+	"$W" keyring build -o "$tmp/kt.wk" "$V/keyid-twin-a.pgp" "$V/keyid-twin-b.pgp" >/dev/null 2>&1
+	"$W" keyring export --keyring "$tmp/kt.wk" --at "$AT" --pgpkeys "$tmp/dt" 2>"$tmp/t.err"
+	check "export: two keys with one key ID give one keys/ file and a report" \
+	    sh -c "[ \"\$(ls '$tmp/dt/keys')\" = '$TK.asc' ] && grep -q 'key ID $TK is shared' '$tmp/t.err'"
+	check "export: no such report without a shared key ID" sh -c "! grep -q 'is shared' '$tmp/e.err'"
 else
 	nok "keyring build from the symlink tree ($(head -2 "$tmp/b.err"))"
 fi
