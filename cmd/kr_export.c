@@ -320,7 +320,7 @@ static int
 add_claims(claim **v, size_t *n, size_t *cap, const pgp_cert *c, const pgp_certeval *ev)
 {
 	uint32_t i;
-	size_t j;
+	size_t j, n0 = *n;
 	char kid[17];
 	keyid_hex(kid, c->primary.keyid);
 	for (i = 0; i < c->nuids; i++) {
@@ -338,10 +338,9 @@ add_claims(claim **v, size_t *n, size_t *cap, const pgp_cert *c, const pgp_certe
 		if (at == NULL || at == a.p || at == a.p + a.len - 1 || memchr(a.p, 0, a.len))
 			continue;
 		ll = (size_t)(at - a.p);
-		/* one claim per key and address */
-		for (j = 0; j < *n; j++)
-			if (strcmp((*v)[j].keyid, kid) == 0 && strlen((*v)[j].addr) == a.len &&
-			    view_has(a, (*v)[j].addr))
+		/* one claim per key and address (this key's claims start at n0) */
+		for (j = n0; j < *n; j++)
+			if (strlen((*v)[j].addr) == a.len && view_has(a, (*v)[j].addr))
 				break;
 		if (j < *n)
 			continue;
