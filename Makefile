@@ -33,10 +33,16 @@ LIB_OBJ  := $(PGP_SRC:%.c=$(B)/%.o) $(KR_SRC:%.c=$(B)/%.o)
 # includes git2.h (tests/layering.sh checks both).
 WOTKIT_SRC := $(sort $(wildcard cmd/*.c))
 WOTKIT_OBJ := $(WOTKIT_SRC:%.c=$(B)/%.o)
+# wotkit-git: reads git object databases for `wotkit keyring build` (cmd/krsrc_git.c
+# runs it); the only executable linked with libgit2.
+GIT_SRC  := $(sort $(wildcard cmd/git/*.c))
+GIT_OBJ  := $(GIT_SRC:%.c=$(B)/%.o)
+GIT_CFLAGS := $(shell pkg-config --cflags libgit2 2>/dev/null)
+GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
 
-all: deps wotkit
+all: deps wotkit wotkit-git
 
 # Installs missing Debian packages when pkg-config / headers are absent.
 deps:
@@ -47,6 +53,16 @@ wotkit: $(B)/wotkit
 
 $(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(WOTKIT_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
+
+wotkit-git: $(B)/wotkit-git
+	cp $(B)/wotkit-git $@
+
+$(B)/wotkit-git: $(GIT_OBJ) $(B)/libpgp.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(GIT_OBJ) $(B)/libpgp.a $(GIT_LIBS) $(DEP_LIBS) $(LDFLAGS)
+
+$(B)/cmd/git/%.o: cmd/git/%.c $(wildcard pgp/*.h keyring/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(GIT_CFLAGS) -c -o $@ $<
 
 $(B)/libpgp.a: $(LIB_OBJ)
 	rm -f $@
@@ -70,11 +86,11 @@ tests: $(UNIT_BIN) $(REPLAY_BIN)
 san:
 	$(MAKE) B=build-san CC=clang OPT=-O1 \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    LDFLAGS="-fsanitize=address,undefined" build-san/wotkit tests-san
+	    LDFLAGS="-fsanitize=address,undefined" build-san/wotkit build-san/wotkit-git tests-san
 
 tests-san: $(UNIT_BIN) $(REPLAY_BIN)
 
-check: deps wotkit tests san
+check: deps wotkit wotkit-git tests san
 	@sh tests/run.sh
 
 # Slow comparisons with GnuPG (minutes), not part of check.
@@ -94,14 +110,15 @@ fuzz: deps
 	    clang $(ALL_CFLAGS) $(FUZZ_FLAGS) -o build-fuzz/$$n $$f build-fuzz/libpgp.a $(DEP_LIBS) || exit 1; done
 	@echo "run e.g.: build-fuzz/fuzz_packet tests/fuzz/corpus/packet"
 
-install: wotkit
+install: wotkit wotkit-git
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 wotkit $(DESTDIR)$(PREFIX)/bin/wotkit
+	install -m 755 wotkit-git $(DESTDIR)$(PREFIX)/bin/wotkit-git
 	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-sopv
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
-	rm -rf build build-san build-fuzz wotkit
+	rm -rf build build-san build-fuzz wotkit wotkit-git
 
 .PHONY: all deps check check-slow run fuzz install clean tests san tests-san

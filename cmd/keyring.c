@@ -8,6 +8,7 @@
  *   wotkit keyring show  [--keyring KEYRING] [--json] QUERY
  *   wotkit keyring stats [--keyring KEYRING] [--json]
  *   wotkit keyring export ...            (cmd_keyring_export)
+ *   wotkit keyring check ...             (cmd_keyring_check)
  *
  * The keyring defaults to $WOTKIT_KEYRING, else
  * $XDG_DATA_HOME/wotkit/keyring.wk, else ~/.local/share/wotkit/keyring.wk.
@@ -41,7 +42,9 @@ usage(FILE *f)
 	    "       wotkit keyring list  [--keyring KEYRING] [--json]\n"
 	    "       wotkit keyring show  [--keyring KEYRING] [--json] QUERY\n"
 	    "       wotkit keyring stats [--keyring KEYRING] [--json]\n"
-	    "       wotkit keyring export [--keyring KEYRING] [--pgpkeys DIR] [QUERY]\n");
+	    "       wotkit keyring export [--keyring KEYRING] [--pgpkeys DIR] [--at TIME] [--binary]\n"
+	    "                             [QUERY]\n"
+	    "       wotkit keyring check [--rev REV] [--at TIME] [--list] SRC...\n");
 }
 
 /* ---- build ---- */
@@ -311,13 +314,11 @@ build(int argc, char **argv)
 		cli_msg(NULL, "out of memory");
 		goto out;
 	}
-	lr = krsrc_load(srcs, nsrc, rev, set, &rep);
-	for (i = 0; i < rep.n; i++)
-		cli_msg(rep.v[i].file, "offset %zu: %s%s", rep.v[i].offset,
-		    rep.v[i].severity > 0 ? "" : "note: ", rep.v[i].what ? rep.v[i].what : "");
+	pgp_policy_init(&pol);
+	lr = krsrc_load_at(srcs, nsrc, rev, at, &pol, set, &rep);
+	krsrc_reports_print(&rep);
 	if (lr < 0)
 		goto out;
-	pgp_policy_init(&pol);
 	memset(&so, 0, sizeof so);
 	so.now = at;
 	so.pol = &pol;
@@ -777,6 +778,8 @@ cmd_keyring(int argc, char **argv)
 		return stats(argc - 1, argv + 1);
 	if (strcmp(argv[1], "export") == 0)
 		return cmd_keyring_export(argc - 1, argv + 1);
+	if (strcmp(argv[1], "check") == 0)
+		return cmd_keyring_check(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
 		return EXIT_OK;

@@ -20,7 +20,7 @@ static const struct subcmd {
 	{"inspect", cmd_inspect, "inspect [--at T] [--json] KEYRING...   certificates and their state"},
 	{"strip", cmd_strip, "strip [--keyring K]... [--at T] [--binary] [--json] [--threads N] [-o OUT] IN...\n"
 	    "                              certificates reduced to what verifies, canonical order"},
-	{"keyring", cmd_keyring, "keyring build|list|show|stats|export ...   the wotkit keyring file"},
+	{"keyring", cmd_keyring, "keyring build|list|show|stats|export|check ...   the wotkit keyring file"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 };
 

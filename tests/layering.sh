@@ -6,7 +6,8 @@
 #             undefined reference to stdio output, exit or abort);
 #   keyring/  builds on pgp/ only: nothing from cmd/, same output rule;
 #   cmd/      the only code that prints or exits; only the git executable's
-#             sources (cmd/git/) may include git2.h; from pgp/ it includes
+#             sources (cmd/git/) may include git2.h, nothing else in the
+#             tree (tests/, bench/ included); from pgp/ it includes
 #             only the umbrella pgp/pgp.h (also in cmd/git/);
 #   pgp/*.h   public headers (all but pgp/*_int.h) declare no pgp__ name,
 #             include no internal header (*_int.h) and no mbedtls, sodium
@@ -45,6 +46,15 @@ rule "pgp/ and keyring/ never include git2.h" \
     "$(includes pgp 'git2'; includes keyring 'git2')"
 rule "only cmd/git/ includes git2.h" \
     "$(includes cmd 'git2')"
+# the whole tree (tests/, bench/, nested folders): cmd/git/ is the only user
+git2_anywhere() {
+	find "$root" \( -name .git -o -name 'build*' \) -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print 2>/dev/null |
+	    while read -r f; do
+		case ${f#"$root"/} in cmd/git/*) continue ;; esac
+		grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]git2' "$f"
+	    done | sed "s|^$root/||"
+}
+rule "no file outside cmd/git/ includes git2.h" "$(git2_anywhere)"
 
 # The public API of pgp/: cmd/ sees it only through the umbrella header.
 cmd_pgp_includes() {

@@ -22,6 +22,7 @@ base() {
 }
 plant() { # name, rule that must fail, file, content
 	base
+	mkdir -p "$(dirname "$tmp/t/$3")"
 	printf '%s\n' "$4" >"$tmp/t/$3"
 	if sh "$check" "$tmp/t" 2>&1 | grep -qxF "not ok - $2"; then
 		echo "ok - layering check catches: $1"
@@ -44,6 +45,9 @@ plant "pgp including keyring/" "$r_pgp" pgp/a.h '#include "keyring/keyring.h"'
 plant "keyring including cmd/" "$r_kr" keyring/a.c '#include "cmd/cli.h"'
 plant "git2.h outside cmd/git" "$r_git" cmd/a.c '#include <git2.h>'
 plant "git2.h in pgp" "$r_git_lib" pgp/a.c '#include <git2/oid.h>'
+plant "git2.h in keyring/ (any file)" "no file outside cmd/git/ includes git2.h" keyring/sub_fuzz_x.c '#include <git2.h>'
+plant "git2.h in a test" "no file outside cmd/git/ includes git2.h" tests/unit/test_x.c '#include <git2.h>'
+plant "git2.h in a nested cmd/ folder" "no file outside cmd/git/ includes git2.h" cmd/a.h '#include "git2.h"'
 plant "printing in pgp" "pgp/ never prints or exits (source)" pgp/a.c \
     'void f(void) { fprintf(stderr, "x"); }'
 plant "exit in keyring" "keyring/ never prints or exits (source)" keyring/a.c \

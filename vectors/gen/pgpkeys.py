@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""pgpkeys.py - certificates for the pgpkeys.git layout checks (issue 13,
+"Sources": keyring/pgpkeys.c, cmd/krsrc*.c, `wotkit keyring export`).
+
+    python3 vectors/gen/pgpkeys.py [OUTDIR]      (default vectors/pgpkeys)
+
+Writes OUTDIR/*.pgp and OUTDIR/MANIFEST. Deterministic: Ed25519 keys from
+fixed seeds, the packet helpers of vectors/gen/adversarial.py (python3 +
+`cryptography`, no gpg). The reference time of every case is AT
+(2024-03-09). Tests build pgpkeys.git-style trees from these files in a
+temporary directory (tests/cli/krsrc.sh) or load them directly
+(tests/unit/test_pgpkeys.c).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import random  # noqa: E402
+
+from adversarial import (  # noqa: E402
+    AT, BT, KT, YEAR, EdKey, be16, be32, bind, certify, cert, gen_prime, is_probable_prime,
+    mpi, pkt, sp, v4sig, uid_input)
+
+
+def uid_revocation(primary, uid, created):
+    """0x30 by the primary over its own user ID (RFC 9580 §5.2.1.14)."""
+    return v4sig(primary, 0x30, primary.hash_input() + uid_input(uid), created=created,
+                 extra=sp(29, b"\x20"))
+
+
+def v3_twins():
+    """Two v3 RSA public keys (RFC 4880 §5.5.2) whose moduli share their
+    low 64 bits, hence one key ID (the low 64 bits of n), with different
+    fingerprints (MD5 of n || e): n2 = p2 * q2 with q2 = n1 / p2 mod 2^64."""
+    rng = random.Random("pgpkeys-v3-twins")
+    e = 65537
+    n1 = gen_prime(rng, 512, e) * gen_prime(rng, 512, e)
+    p2 = gen_prime(rng, 512, e)
+    t = n1 * pow(p2, -1, 1 << 64) % (1 << 64)
+    while True:
+        q2 = t + (rng.getrandbits(447) | (1 << 446)) * (1 << 64)
+        if (q2 - 1) % e and is_probable_prime(q2, rng):
+            break
+    n2 = p2 * q2
+    assert n1 % (1 << 64) == n2 % (1 << 64) and n1 != n2
+
+    def key(n):
+        return pkt(6, bytes([3]) + be32(KT) + be16(0) + bytes([1]) + mpi(n) + mpi(e))
+    return key(n1), key(n2), (n1 % (1 << 64)).to_bytes(8, "big").hex().upper()
+
+
+def main():
+    top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pgpkeys")
+    os.makedirs(top, exist_ok=True)
+    rows = []
+
+    def out(name, data, note):
+        with open(os.path.join(top, name), "wb") as f:
+            f.write(data)
+        rows.append("%s\t%s" % (name, note))
+
+    A = EdKey("pgpkeys-alice", KT)
+    AS = EdKey("pgpkeys-alice-sign", KT + 10)
+    B = EdKey("pgpkeys-bob", KT)
+    C = EdKey("pgpkeys-carol", KT)
+    D = EdKey("pgpkeys-dave", KT)
+    E = EdKey("pgpkeys-erin", KT)
+    M = EdKey("pgpkeys-mallory", KT)
+    X = EdKey("pgpkeys-expired", KT)
+
+    a1, a2 = b"Alice <alice@example.org>", b"Alice Work <Alice@Work.Example>"
+    alice = cert(A, [(a1, [certify(A, A, a1, primary=True)]), (a2, [certify(A, A, a2)])],
+                 [(AS, [bind(A, A, AS)])])
+    b1 = b"Bob <bob@example.org>"
+    # bob's user ID also carries alice's certification (a third-party 0x10)
+    bob = cert(B, [(b1, [certify(B, B, b1), certify(A, B, b1, typ=0x10, flags=None)])])
+    c1, c2 = b"Carol <carol@example.org>", b"Carol <carol@new.example>"
+    carol = cert(C, [(c1, [certify(C, C, c1), uid_revocation(C, c1, BT + YEAR)]),
+                     (c2, [certify(C, C, c2, primary=True)])])
+    shared = b"shared@example.org"
+    dave = cert(D, [(b"Dave <" + shared + b">", [certify(D, D, b"Dave <" + shared + b">")])])
+    erin = cert(E, [(b"Erin <" + shared + b">", [certify(E, E, b"Erin <" + shared + b">")])])
+    m1 = b"Mallory <mallory@example.org>"
+    good = certify(M, M, m1)
+    bad = good[:-5] + bytes([good[-5] ^ 1]) + good[-4:]   # one bit of the signature flipped
+    mallory = cert(M, [(m1, [bad])])
+    x1 = b"Old <old@example.org>"
+    expired = cert(X, [(x1, [certify(X, X, x1, key_exp=YEAR)])])
+
+    out("alice.pgp", alice, "two user IDs (alice@example.org, Alice@Work.Example), signing subkey")
+    out("bob.pgp", bob, "bob@example.org, certified by alice (0x10)")
+    out("carol.pgp", carol, "carol@example.org revoked (0x30) in %d, carol@new.example valid" %
+        (BT + YEAR))
+    out("dave.pgp", dave, "shared@example.org")
+    out("erin.pgp", erin, "shared@example.org too (first key wins on export)")
+    out("mallory.pgp", mallory, "mallory@example.org, self-signature with one bit flipped: no valid user ID")
+    out("expired.pgp", expired, "old@example.org, key expired %d (before AT)" % (KT + YEAR))
+    out("alice+bob.pgp", alice + bob, "two certificates in one file")
+    out("alice-truncated.pgp", alice[:len(alice) - 7], "alice cut inside her last packet")
+    out("garbage.asc", b"this is not OpenPGP data\n", "text, no armor")
+    t1, t2, tkid = v3_twins()
+    out("keyid-twin-a.pgp", t1, "v3 RSA key (bare), key ID %s" % tkid)
+    out("keyid-twin-b.pgp", t2, "another v3 RSA key (bare) with the same key ID %s" % tkid)
+
+    with open(os.path.join(top, "MANIFEST"), "w", encoding="utf-8") as f:
+        f.write("# vectors/pgpkeys/MANIFEST - generated by vectors/gen/pgpkeys.py; do not edit.\n"
+                "# file<TAB>what it holds; reference time at=%d\n" % AT)
+        f.write("\n".join(rows) + "\n")
+    keyids = {"alice": A, "bob": B, "carol": C, "dave": D, "erin": E, "mallory": M,
+              "expired": X}
+    with open(os.path.join(top, "KEYIDS"), "w", encoding="utf-8") as f:
+        f.write("# name<TAB>primary key ID<TAB>fingerprint (generated; do not edit)\n")
+        for n, k in keyids.items():
+            f.write("%s\t%s\t%s\n" % (n, k.keyid.hex().upper(), k.fpr.hex().upper()))
+
+
+if __name__ == "__main__":
+    main()
