@@ -590,8 +590,20 @@ uid_states(evalctx *x)
 	}
 }
 
+/* Octet order of user IDs: the tie-break between bindings made in the same
+ * second, so the choice does not depend on the order of the certificate's
+ * packets (a stripped certificate is written in canonical order). */
+static int
+uid_before(const pgp_uidc *a, const pgp_uidc *b)
+{
+	size_t n = a->data.len < b->data.len ? a->data.len : b->data.len;
+	int c = n ? memcmp(a->data.p, b->data.p, n) : 0;
+	return c < 0 || (c == 0 && a->data.len < b->data.len);
+}
+
 /* §5.2.3.27: the primary user ID is the valid one flagged primary with the
- * newest binding; else the newest valid binding. With want = PGP_ERR_REVOKED,
+ * newest binding; else the newest valid binding; ties by user ID octets
+ * (uid_before). With want = PGP_ERR_REVOKED,
  * the same choice among user IDs bound and later revoked. */
 static int
 pick_uid(const evalctx *x, pgp_err want)
@@ -606,7 +618,8 @@ pick_uid(const evalctx *x, pgp_err want)
 			continue;
 		b = &x->es[x->uid_bind[i]].sig;
 		if (best < 0 || (b->primary_uid && !best_sig->primary_uid) ||
-		    (b->primary_uid == best_sig->primary_uid && b->created > best_sig->created)) {
+		    (b->primary_uid == best_sig->primary_uid && (b->created > best_sig->created ||
+		    (b->created == best_sig->created && uid_before(&c->uids[i], &c->uids[best]))))) {
 			best = (int)i;
 			best_sig = b;
 		}
