@@ -382,6 +382,15 @@ check_candidate(pgp_result *res, const vsig *s, const vstream *st, const pgp_cer
 /* One signature: its own checks, then every certificate holding its issuer
  * key ID (a flood of look-alikes must not hide the real one). Returns an
  * error only when the run must fail; the verdict is in *res. */
+/* Fingerprint order: length, then octets. */
+static int
+fpr_less(const pgp_fpr *a, const pgp_fpr *b)
+{
+	if (a->len != b->len)
+		return a->len < b->len;
+	return memcmp(a->v, b->v, a->len) < 0;
+}
+
 static pgp_err
 verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_verify_opts *o,
     const pgp_policy *pol, pgp__evcache *cache)
@@ -392,7 +401,8 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_veri
 	size_t n = 0, i;
 	pgp_result best;
 	pgp_certq q;
-	int have_best = 0;
+	int have_best = 0, best_math = 0;
+	const pgp_cert *best_cert = NULL;
 	pgp_err e;
 
 	memset(res, 0, sizeof *res);
@@ -481,9 +491,14 @@ verify_one(pgp_result *res, const pgp_verifier *v, const vsig *s, const pgp_veri
 			*res = r;
 			goto out;
 		}
-		/* prefer reporting a candidate whose math held */
-		if (!have_best || math_ok) {
+		/* When every candidate fails, report one chosen independently of
+		 * the order of the key set: a candidate whose math held first,
+		 * then the lowest primary fingerprint. */
+		if (!have_best || math_ok > best_math || (math_ok == best_math &&
+		    fpr_less(&cands[i]->primary.fpr, &best_cert->primary.fpr))) {
 			best = r;
+			best_math = math_ok;
+			best_cert = cands[i];
 			have_best = 1;
 		}
 	}
