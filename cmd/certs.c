@@ -66,8 +66,9 @@ load_file(pgp_certset *set, const char *path)
 	return 0;
 }
 
-static int
-keyring_name(const char *n)
+/* see certs.h */
+int
+certs_keyfile_name(const char *n)
 {
 	static const char *const ext[] = {".asc", ".gpg", ".pgp", ".key", ".pub"};
 	size_t i, l = strlen(n);
@@ -100,7 +101,7 @@ load_dir(pgp_certset *set, const char *path)
 		return -1;
 	}
 	while ((de = readdir(d)) != NULL) {
-		if (!keyring_name(de->d_name))
+		if (!certs_keyfile_name(de->d_name))
 			continue;
 		if (n == cap) {
 			char **nn = realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *nn);

@@ -13,6 +13,9 @@
  * returns -1 when a file is unreadable or malformed; 0 on success.
  */
 int certs_load(pgp_certset *set, const char *path);
+/* A directory entry taken as a key file: not hidden, ending in .asc, .gpg,
+ * .pgp, .key or .pub. */
+int certs_keyfile_name(const char *name);
 
 /*
  * Adds the certificates in p[0..len): armored input is decoded into memory

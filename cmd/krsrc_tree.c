@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "cmd/certs.h"
 #include "cmd/krsrc_int.h"
 
 typedef struct names {
@@ -185,21 +186,6 @@ krsrc_tree(krsrc_ctx *x, const char *dir)
 	return tree_entries(x, dir);
 }
 
-static int
-keyring_name(const char *n)
-{
-	static const char *const ext[] = {".asc", ".gpg", ".pgp", ".key", ".pub"};
-	size_t i, l = strlen(n);
-	if (n[0] == '.')
-		return 0;
-	for (i = 0; i < sizeof ext / sizeof ext[0]; i++) {
-		size_t el = strlen(ext[i]);
-		if (l > el && strcmp(n + l - el, ext[i]) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* see krsrc_int.h */
 int
 krsrc_keydir(krsrc_ctx *x, const char *dir)
@@ -212,7 +198,7 @@ krsrc_keydir(krsrc_ctx *x, const char *dir)
 		return report_errno(x, dir, "cannot be listed");
 	for (i = 0; i < ns.n && rc == 0; i++) {
 		struct stat st;
-		if (!keyring_name(ns.v[i]))
+		if (!certs_keyfile_name(ns.v[i]))
 			continue;
 		if (path_join(p, sizeof p, dir, ns.v[i]) != 0) {
 			rc = krsrc_report_add(x, dir, 0, PGPKEYS_ERROR, "path too long");

@@ -419,18 +419,6 @@ check_revocation(kr_ctx *x, kcert *k, uint32_t i)
 	return PGP_OK;
 }
 
-/* sig names the key with fingerprint fpr as its issuer. */
-static int
-names_fpr(const pgp_sig *sig, const pgp_fpr *fpr)
-{
-	if (sig->issuer_fpr.len)
-		return sig->issuer_fpr.len == fpr->len &&
-		    memcmp(sig->issuer_fpr.v, fpr->v, fpr->len) == 0;
-	if (sig->has_issuer)
-		return memcmp(sig->issuer, fpr->len == 20 ? fpr->v + 12 : fpr->v, 8) == 0;
-	return 0;
-}
-
 /* Whether a verified self-signature designates the issuer of rev as a
  * revoker (§5.2.3.23); its fingerprint in *out. */
 static int
@@ -447,7 +435,7 @@ designated(kcert *k, const pgp_sig *rev, pgp_fpr *out)
 		if (pgp_sig_parse(&self, s->body, NULL) != PGP_OK || !self.has_revoker)
 			continue;
 		while (pgp_sig_next_revoker(&self, &pos, &rv) == PGP_OK)
-			if (names_fpr(rev, &rv.fpr)) {
+			if (pgp_sig_names_fpr(rev, &rv.fpr)) {
 				*out = rv.fpr;
 				return 1;
 			}
@@ -560,7 +548,7 @@ designated_standalone(kr_ctx *x, kcert *k)
 					pgp_sig sig;
 					uint32_t ni;
 					if (pgp_sig_parse(&sig, &rc->loose[j], NULL) != PGP_OK ||
-					    sig.type != PGP_SIG_KEY_REVOCATION || !names_fpr(&sig, &rv.fpr))
+					    sig.type != PGP_SIG_KEY_REVOCATION || !pgp_sig_names_fpr(&sig, &rv.fpr))
 						continue;
 					if (k->budget == 0)
 						continue;

@@ -429,18 +429,6 @@ find_key_by_fpr(const evalctx *x, const pgp_fpr *fpr, const pgp_key **out)
 	return PGP_OK;
 }
 
-/* sig names the key with fingerprint fpr as its issuer. */
-static int
-names_fpr(const pgp_sig *sig, const pgp_fpr *fpr)
-{
-	if (sig->issuer_fpr.len)
-		return sig->issuer_fpr.len == fpr->len &&
-		    memcmp(sig->issuer_fpr.v, fpr->v, fpr->len) == 0;
-	if (sig->has_issuer)
-		return memcmp(sig->issuer, fpr->len == 20 ? fpr->v + 12 : fpr->v, 8) == 0;
-	return 0;
-}
-
 /* Whether a valid self-signature in force (the direct-key signature, or a
  * user ID's binding) designates the issuer of sig; its fingerprint in *out. */
 static int
@@ -458,7 +446,7 @@ designation_for(const evalctx *x, const pgp_sig *sig, pgp_fpr *out)
 		if (!self->has_revoker)
 			continue;
 		while (pgp_sig_next_revoker(self, &pos, &rv) == PGP_OK)
-			if (names_fpr(sig, &rv.fpr)) {
+			if (pgp_sig_names_fpr(sig, &rv.fpr)) {
 				*out = rv.fpr;
 				return 1;
 			}
@@ -538,7 +526,7 @@ designated_standalone(evalctx *x)
 					pgp_sig sig;
 					const char *why = NULL;
 					if (pgp_sig_parse(&sig, &rc->loose[j], NULL) != PGP_OK ||
-					    sig.type != PGP_SIG_KEY_REVOCATION || !names_fpr(&sig, &rv.fpr))
+					    sig.type != PGP_SIG_KEY_REVOCATION || !pgp_sig_names_fpr(&sig, &rv.fpr))
 						continue;
 					if (++x->trials > x->max_trials) {
 						x->limit = 1; /* the caller fails closed */

@@ -314,6 +314,11 @@ pgp_err pgp_sig_next_revoker(const pgp_sig *sig, size_t *pos, pgp_revoker *out);
 
 /* Parses a signature packet body (tag 2, or an embedded signature body). */
 pgp_err pgp_sig_parse(pgp_sig *out, const pgp_rd *body, pgp_diag *diag);
+/* 1 if sig names the key with fingerprint fpr as its issuer: its issuer
+ * fingerprint (subpacket 33) if present, else its issuer key ID (the low 64
+ * bits of a v4 fingerprint, the high 64 bits of a v5/v6 one); 0 if it names
+ * no issuer. */
+int pgp_sig_names_fpr(const pgp_sig *sig, const pgp_fpr *fpr);
 const char *pgp_sigtype_name(int type);
 
 /* ---- One-pass signature (§5.4): onepass.c ---- */

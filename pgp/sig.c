@@ -211,3 +211,15 @@ pgp_sigtype_name(int type)
 	default: return "Unknown";
 	}
 }
+
+/* see packet.h */
+int
+pgp_sig_names_fpr(const pgp_sig *sig, const pgp_fpr *fpr)
+{
+	if (sig->issuer_fpr.len)
+		return sig->issuer_fpr.len == fpr->len &&
+		    memcmp(sig->issuer_fpr.v, fpr->v, fpr->len) == 0;
+	if (sig->has_issuer)
+		return memcmp(sig->issuer, fpr->len == 20 ? fpr->v + 12 : fpr->v, 8) == 0;
+	return 0;
+}
