@@ -10,6 +10,30 @@
 #include "keyring/kr.h"
 #include "pgp/pgp.h"
 
+/*
+ * A wotkit keyring file among other inputs: its stored certificates (each
+ * checksum checked) go into the set like any keyring's, borrowed from p.
+ * The set merges them with the other inputs' copies, so a revocation
+ * elsewhere still applies.
+ */
+static pgp_err
+add_keyring_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag)
+{
+	kr_keyring *k = NULL;
+	pgp_view v;
+	size_t i;
+	pgp_err e;
+	if ((e = kr_open(&k, p, len, diag)) != PGP_OK)
+		return e;
+	for (i = 0; i < kr_count(k) && e == PGP_OK; i++)
+		if ((e = kr_cert_bytes(k, i, &v)) == PGP_OK)
+			e = pgp_certset_add(set, v.p, v.len, diag);
+		else if (diag)
+			*diag = *kr_last_error(k);
+	kr_close(k);
+	return e;
+}
+
 /* see certs.h */
 pgp_err
 certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag)
@@ -20,6 +44,8 @@ certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag)
 	pgp_err e;
 	pgp_input_class ic;
 	/* the one binary-or-armored decision (pgp/classify.h) */
+	if (kr_is_keyring(p, len))
+		return add_keyring_mem(set, p, len, diag);
 	(void)pgp_classify(p, len, &ic);
 	if (!pgp_classify_has_armor(&ic, len))
 		return pgp_certset_add(set, p, len, diag);
@@ -50,11 +76,6 @@ load_file(pgp_certset *set, const char *path)
 	size_t before = pgp_certset_refused(set);
 	if (cli_file_open(&f, path) != 0)
 		return -1;
-	if (kr_is_keyring(f.p, f.len)) {
-		cli_msg(path, "a wotkit keyring file must be the only --keyring argument");
-		cli_file_close(&f);
-		return -1;
-	}
 	/* Binary keyrings are used in place: the mapping (or read buffer)
 	 * stays until the process exits, as the set borrows from it. */
 	e = certs_add_mem(set, f.p, f.len, &d);

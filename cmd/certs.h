@@ -19,7 +19,9 @@ int certs_keyfile_name(const char *name);
 
 /*
  * Adds the certificates in p[0..len): armored input is decoded into memory
- * the set owns; binary input is used in place, so p must outlive the set.
+ * the set owns; binary input, and the stored certificates of a wotkit
+ * keyring file (keyring/kr.h, checksums checked), are used in place, so p
+ * must outlive the set.
  * Prints nothing; diag says where parsing failed.
  */
 pgp_err certs_add_mem(pgp_certset *set, const uint8_t *p, size_t len, pgp_diag *diag);

@@ -63,8 +63,16 @@ rc_is 2 "--root not in the sources" "$W" keyring build -o "$t/root2.wk" --root 0
 # verify through the keyring file
 rc_is 0 "verify through the keyring: good" "$W" verify --keyring "$K" $V/sig/rsa2048-sha256.sig $V/data/msg.bin
 rc_is 1 "verify through the keyring: tampered" "$W" verify --keyring "$K" $V/sig/rsa2048-sha256.sig $V/data/msg-bitflip.bin
-rc_is 2 "a keyring file with other --keyring arguments" "$W" verify --keyring "$K" --keyring $V/keys/rsa2048.pgp $V/sig/rsa2048-sha256.sig $V/data/msg.bin
-err_has "... says why" "must be the only --keyring"
+rc_is 0 "a keyring file with other --keyring arguments: merged with them" "$W" verify --keyring "$K" --keyring $V/keys/rsa2048.pgp $V/sig/rsa2048-sha256.sig $V/data/msg.bin
+# a revocation certificate in a raw file applies to a key stored in a keyring
+# file given with it (the certificates merge by fingerprint), whatever the order
+CE=vectors/certeval
+"$W" keyring build -o "$t/victim.wk" $CE/keys/victim.pgp 2>/dev/null
+rc_is 0 "certeval victim through its keyring file: good" "$W" verify --at @1710000000 --keyring "$t/victim.wk" $CE/sig/primary.sig $CE/data/msg.txt
+rc_is 1 "... with its revocation certificate as a second --keyring: revoked" "$W" verify --at @1710000000 --keyring "$t/victim.wk" --keyring $CE/keys/key-revocation-cert.rev $CE/sig/primary.sig $CE/data/msg.txt
+err_has "... says revoked" "revoked"
+rc_is 1 "... revocation certificate first: revoked" "$W" verify --at @1710000000 --keyring $CE/keys/key-revocation-cert.rev --keyring "$t/victim.wk" $CE/sig/sub1.sig $CE/data/msg.txt
+rc_is 0 "sopv takes the keyring file as CERTS" sh -c "\"$W\" sopv verify $CE/sig/primary.sig \"$t/victim.wk\" < $CE/data/msg.txt"
 rc_is 0 "inspect reads the keyring file" "$W" inspect "$K"
 out_has "inspect shows the key" "F176C90F8A965B47A8FF9CFE8E268F9AD32C2BFD"
 
