@@ -18,13 +18,13 @@
  * Exit 0 ok, 1 nothing matched (show), 2 usage, I/O or a damaged keyring.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "atomic.h"
 #include "certs.h"
 #include "cli.h"
 #include "cmds.h"
@@ -116,95 +116,8 @@ make_parent(const char *path)
 	}
 }
 
-/* The temporary file of an atomic write: in the keyring's directory, so
- * that rename() replaces the keyring in one step. */
-typedef struct atomic_file {
-	char tmp[4096], dir[4096];
-	int fd;
-	FILE *f;
-	int failed;
-} atomic_file;
-
-static int
-atomic_open(atomic_file *a, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	size_t dl = slash ? (size_t)(slash - path) : 0;
-	a->fd = -1;
-	a->f = NULL;
-	a->failed = 0;
-	if (dl >= sizeof a->dir ||
-	    (size_t)snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", path) >= sizeof a->tmp) {
-		cli_msg(path, "path too long");
-		return -1;
-	}
-	if (slash == NULL)
-		strcpy(a->dir, ".");
-	else if (dl == 0)
-		strcpy(a->dir, "/");
-	else {
-		memcpy(a->dir, path, dl);
-		a->dir[dl] = '\0';
-	}
-	if ((a->fd = mkstemp(a->tmp)) < 0 || (a->f = fdopen(a->fd, "wb")) == NULL) {
-		cli_msg(a->tmp, "%s", strerror(errno));
-		if (a->fd >= 0) {
-			close(a->fd);
-			unlink(a->tmp);
-		}
-		return -1;
-	}
-	(void)setvbuf(a->f, NULL, _IOFBF, 1 << 20);
-	return 0;
-}
-
-static pgp_err
-atomic_sink(void *ctx, const uint8_t *p, size_t n)
-{
-	atomic_file *a = ctx;
-	if (fwrite(p, 1, n, a->f) != n) {
-		a->failed = errno ? errno : EIO;
-		return PGP_ERR_IO;
-	}
-	return PGP_OK;
-}
-
-/* fsync, rename over path, fsync the directory; or remove the temporary
- * file (ok == 0, or any failure). */
-static int
-atomic_close(atomic_file *a, const char *path, int ok)
-{
-	int dfd;
-	if (fflush(a->f) != 0 || fchmod(a->fd, 0644) != 0 || fsync(a->fd) != 0) {
-		if (ok)
-			cli_msg(a->tmp, "write: %s", strerror(errno));
-		ok = 0;
-	}
-	if (fclose(a->f) != 0 && ok) {
-		cli_msg(a->tmp, "close: %s", strerror(errno));
-		ok = 0;
-	}
-	if (ok && rename(a->tmp, path) != 0) {
-		cli_msg(path, "rename: %s", strerror(errno));
-		ok = 0;
-	}
-	if (!ok) {
-		unlink(a->tmp);
-		return -1;
-	}
-	if ((dfd = open(a->dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		if (fsync(dfd) != 0) {
-			cli_msg(a->dir, "fsync: %s", strerror(errno));
-			close(dfd);
-			return -1;
-		}
-		close(dfd);
-	}
-	return 0;
-}
-
 typedef struct counter {
-	atomic_file *a;
+	cli_atomic *a;
 	size_t n;
 } counter;
 
@@ -213,7 +126,7 @@ count_sink(void *ctx, const uint8_t *p, size_t n)
 {
 	counter *c = ctx;
 	c->n += n;
-	return atomic_sink(c->a, p, n);
+	return cli_atomic_sink(c->a, p, n);
 }
 
 static int
@@ -233,7 +146,7 @@ build(int argc, char **argv)
 	kr_strip_result sr;
 	kr_meta meta;
 	pgp_policy pol;
-	atomic_file af;
+	cli_atomic af;
 	counter cnt;
 	pgp_err e;
 	const char *sde;
@@ -353,7 +266,7 @@ build(int argc, char **argv)
 			meta.built_at = strtoll(sde, NULL, 10);
 	}
 	/* written as it is serialized: no second copy of the certificates */
-	if (atomic_open(&af, outpath) != 0)
+	if (cli_atomic_open(&af, outpath) != 0)
 		goto out;
 	cnt.a = &af;
 	cnt.n = 0;
@@ -361,7 +274,7 @@ build(int argc, char **argv)
 	if (e != PGP_OK)
 		cli_msg("keyring build", "writing the keyring failed: %s%s%s", pgp_strerror(e),
 		    af.failed ? ": " : "", af.failed ? strerror(af.failed) : "");
-	if (atomic_close(&af, outpath, e == PGP_OK) != 0)
+	if (cli_atomic_close(&af, outpath, e == PGP_OK, 1) != 0)
 		goto out;
 	{
 		uint64_t certs = 0, dropped = 0;

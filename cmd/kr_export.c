@@ -36,6 +36,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "cmd/atomic.h"
+#include "cmd/certs.h"
 #include "cmd/cli.h"
 #include "cmd/krsrc_int.h"
 #include "keyring/kr.h"
@@ -51,50 +53,27 @@ usage(void)
 	    "                             [--allow-sha1] [--binary] [QUERY]\n");
 }
 
-/* $WOTKIT_KEYRING, else $XDG_DATA_HOME/wotkit/keyring.wk, else ~/.local/share/... */
-static const char *
-default_keyring(char *buf, size_t n)
-{
-	const char *e = getenv("WOTKIT_KEYRING"), *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
-	if (e && *e)
-		return e;
-	if (x && *x)
-		snprintf(buf, n, "%s/wotkit/keyring.wk", x);
-	else
-		snprintf(buf, n, "%s/.local/share/wotkit/keyring.wk", h ? h : ".");
-	return buf;
-}
-
 /*
- * The one function that knows where certificates come from: every
- * certificate of the keyring file at path, added to set (borrowing the
- * mapping, which lives until the process exits). -1 after a message.
+ * The certificates of the keyring file at path, added to set
+ * (certs_add_mem: each checksum checked, borrowed from the mapping, which
+ * lives until the process exits). -1 after a message.
  */
 static int
-load_keyring(const char *path, pgp_certset *set, kr_keyring **kp)
+load_keyring(const char *path, pgp_certset *set)
 {
 	static cli_file f;
-	kr_keyring *k = NULL;
 	pgp_diag d = {0, -1, NULL};
-	size_t i;
 	pgp_err e;
 	if (cli_file_open(&f, path) != 0)
 		return -1;
-	if ((e = kr_open(&k, f.p, f.len, &d)) != PGP_OK) {
+	if (!kr_is_keyring(f.p, f.len)) {
+		cli_msg(path, "not a wotkit keyring (magic)");
+		return -1;
+	}
+	if ((e = certs_add_mem(set, f.p, f.len, &d)) != PGP_OK) {
 		cli_report(path, e, &d);
 		return -1;
 	}
-	*kp = k;
-	for (i = 0; i < kr_count(k); i++) {
-		pgp_view v;
-		if ((e = kr_cert_bytes(k, i, &v)) != PGP_OK ||
-		    (e = pgp_certset_add(set, v.p, v.len, &d)) != PGP_OK) {
-			cli_msg(path, "certificate %zu: %s", i, pgp_strerror(e));
-			return -1;
-		}
-	}
-	/* k stays open (the caller closes it after set): the certificate
-	 * views may point into it */
 	return 0;
 }
 
@@ -194,14 +173,14 @@ typedef struct wstats {
 	size_t written, unchanged, failed;
 } wstats;
 
-/* Write path = data unless it holds exactly that; temp file + fsync + rename. */
+/* Write path = data unless it holds exactly that, atomically (atomic.h). */
 static int
 write_file(const char *path, const uint8_t *data, size_t len, wstats *ws)
 {
-	char tmp[8600];
+	cli_atomic a;
 	uint8_t *old = NULL;
 	size_t olen = 0;
-	int fd;
+	int fd, ok = 1;
 	struct stat st;
 	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len) {
 		fd = open(path, O_RDONLY);
@@ -219,28 +198,20 @@ write_file(const char *path, const uint8_t *data, size_t len, wstats *ws)
 		}
 		free(old);
 	}
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= sizeof tmp) {
-		errno = ENAMETOOLONG;
-		goto fail;
+	if (cli_atomic_open(&a, path) != 0) {
+		ws->failed++;
+		return -1;
 	}
-	if ((fd = mkstemp(tmp)) < 0)
-		goto fail;
-	if ((len && write(fd, data, len) != (ssize_t)len) || fchmod(fd, 0644) != 0 ||
-	    fsync(fd) != 0) {
-		close(fd);
-		unlink(tmp);
-		goto fail;
+	if (len && fwrite(data, 1, len, a.f) != len) {
+		cli_msg(path, "cannot write: %s", strerror(errno));
+		ok = 0;
 	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		goto fail;
+	if (cli_atomic_close(&a, path, ok, 0) != 0) {
+		ws->failed++;
+		return -1;
 	}
 	ws->written++;
 	return 0;
-fail:
-	cli_msg(path, "cannot write: %s", strerror(errno));
-	ws->failed++;
-	return -1;
 }
 
 /* A .keyring entry: a symlink holding text, unless it already holds it
@@ -597,7 +568,6 @@ cmd_keyring_export(int argc, char **argv)
 	int64_t now = (int64_t)time(NULL), at = now;
 	int binary = 0, allow_sha1 = 0, i, rc;
 	pgp_certset *set = NULL, *sset = NULL;
-	kr_keyring *k = NULL;
 	pgp_policy pol;
 	kr_strip_opts o;
 	kr_strip_result r;
@@ -623,8 +593,14 @@ cmd_keyring_export(int argc, char **argv)
 			query = argv[i];
 		}
 	}
-	if (kpath == NULL)
-		kpath = default_keyring(defk, sizeof defk);
+	if (kpath == NULL) {
+		if (certs_default_keyring(defk, sizeof defk) != 0) {
+			cli_msg("keyring export", "no --keyring given and no default keyring "
+			    "location ($WOTKIT_KEYRING, $XDG_DATA_HOME, $HOME)");
+			return EXIT_USAGE;
+		}
+		kpath = defk;
+	}
 	pgp_policy_init(&pol);
 	if (allow_sha1) {
 		pgp_policy_allow_hash(&pol, PGP_HASH_SHA1, PGP_USE_COLLISION);
@@ -633,7 +609,7 @@ cmd_keyring_export(int argc, char **argv)
 	if (pgp_certset_new(&set) != PGP_OK || pgp_certset_new(&sset) != PGP_OK ||
 	    pgp_certset_set_sig_cap(set, PGP_MAX_STRIP_SIGS_PER_COMP) != PGP_OK)
 		return EXIT_USAGE;
-	if (load_keyring(kpath, set, &k) != 0)
+	if (load_keyring(kpath, set) != 0)
 		return EXIT_USAGE;
 	memset(&o, 0, sizeof o);
 	o.now = at;
@@ -655,7 +631,6 @@ cmd_keyring_export(int argc, char **argv)
 	pgp_certset_free(sset);
 	kr_strip_free(&r);
 	pgp_certset_free(set);
-	kr_close(k);
 	return rc < 0 ? EXIT_USAGE : rc ? EXIT_FAIL : EXIT_OK;
 bad:
 	usage();

@@ -1,0 +1,89 @@
+/* atomic.c - replacing a file atomically. see atomic.h */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "atomic.h"
+#include "cli.h"
+
+/* see atomic.h */
+int
+cli_atomic_open(cli_atomic *a, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+	a->fd = -1;
+	a->f = NULL;
+	a->failed = 0;
+	if (dl >= sizeof a->dir ||
+	    (size_t)snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", path) >= sizeof a->tmp) {
+		cli_msg(path, "path too long");
+		return -1;
+	}
+	if (slash == NULL)
+		strcpy(a->dir, ".");
+	else if (dl == 0)
+		strcpy(a->dir, "/");
+	else {
+		memcpy(a->dir, path, dl);
+		a->dir[dl] = '\0';
+	}
+	if ((a->fd = mkstemp(a->tmp)) < 0 || (a->f = fdopen(a->fd, "wb")) == NULL) {
+		cli_msg(a->tmp, "%s", strerror(errno));
+		if (a->fd >= 0) {
+			close(a->fd);
+			unlink(a->tmp);
+		}
+		return -1;
+	}
+	(void)setvbuf(a->f, NULL, _IOFBF, 1 << 20);
+	return 0;
+}
+
+/* see atomic.h */
+pgp_err
+cli_atomic_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	cli_atomic *a = ctx;
+	if (fwrite(p, 1, n, a->f) != n) {
+		a->failed = errno ? errno : EIO;
+		return PGP_ERR_IO;
+	}
+	return PGP_OK;
+}
+
+/* see atomic.h */
+int
+cli_atomic_close(cli_atomic *a, const char *path, int ok, int sync_dir)
+{
+	int dfd;
+	if (fflush(a->f) != 0 || fchmod(a->fd, 0644) != 0 || fsync(a->fd) != 0) {
+		if (ok)
+			cli_msg(a->tmp, "write: %s", strerror(errno));
+		ok = 0;
+	}
+	if (fclose(a->f) != 0 && ok) {
+		cli_msg(a->tmp, "close: %s", strerror(errno));
+		ok = 0;
+	}
+	if (ok && rename(a->tmp, path) != 0) {
+		cli_msg(path, "rename: %s", strerror(errno));
+		ok = 0;
+	}
+	if (!ok) {
+		unlink(a->tmp);
+		return -1;
+	}
+	if (sync_dir && (dfd = open(a->dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+		if (fsync(dfd) != 0) {
+			cli_msg(a->dir, "fsync: %s", strerror(errno));
+			close(dfd);
+			return -1;
+		}
+		close(dfd);
+	}
+	return 0;
+}
+
