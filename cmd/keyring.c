@@ -49,18 +49,6 @@ usage(FILE *f)
 
 /* ---- build ---- */
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Hex digits (spaces ignored, optional 0x) into at most max octets;
  * the number of octets, or -1. */
 static int
@@ -74,7 +62,7 @@ parse_hex(const char *s, uint8_t *out, size_t max)
 		int v;
 		if (*s == ' ')
 			continue;
-		if ((v = hexval((unsigned char)*s)) < 0)
+		if ((v = pgp_hex_digit((unsigned char)*s)) < 0)
 			return -1;
 		if (hi < 0) {
 			hi = v;
@@ -364,18 +352,6 @@ open_kr(certs_ring *r, const char *path)
 	return 0;
 }
 
-static void
-hex_fpr(char *buf, const pgp_fpr *f)
-{
-	static const char hx[] = "0123456789ABCDEF";
-	size_t i;
-	for (i = 0; i < f->len; i++) {
-		buf[2 * i] = hx[f->v[i] >> 4];
-		buf[2 * i + 1] = hx[f->v[i] & 15];
-	}
-	buf[2 * f->len] = '\0';
-}
-
 static const char *
 state_word(pgp_err e)
 {
@@ -413,7 +389,7 @@ show_cert(out_ctx *o, certs_ring *r, uint32_t i, int64_t now, const pgp_policy *
 		cli_msg(NULL, "out of memory");
 		return -1;
 	}
-	hex_fpr(fh, &c->primary.fpr);
+	pgp_hex_encode(fh, c->primary.fpr.v, c->primary.fpr.len);
 	out_open(o, NULL, fh);
 	out_text(o, "fingerprint", "%s", fh);
 	out_text(o, "algorithm", "%s", pgp_pk_name(c->primary.algo));
@@ -440,7 +416,7 @@ show_cert(out_ctx *o, certs_ring *r, uint32_t i, int64_t now, const pgp_policy *
 		out_arr_open(o, "subkeys");
 		for (k = 0; k < c->nsubs; k++) {
 			const pgp_key *sk = &c->subs[k].key;
-			hex_fpr(fh, &sk->fpr);
+			pgp_hex_encode(fh, sk->fpr.v, sk->fpr.len);
 			out_open(o, NULL, NULL);
 			out_text(o, "fingerprint", "%s", fh);
 			out_text(o, "algorithm", "%s", pgp_pk_name(sk->algo));
@@ -496,7 +472,7 @@ list(int argc, char **argv)
 				rc = EXIT_USAGE;
 				break;
 			}
-			hex_fpr(fh, &c->primary.fpr);
+			pgp_hex_encode(fh, c->primary.fpr.v, c->primary.fpr.len);
 			printf("%s %-8s ", fh, state_word(ev.primary.status));
 			if (ev.primary_uid >= 0)
 				out_esc_human(stdout, c->uids[ev.primary_uid].data.p,
@@ -648,7 +624,7 @@ stats(int argc, char **argv)
 	out_int(&o, "edges", (long long)st.edges);
 	out_int(&o, "memo_tags", (long long)st.tags);
 	if (st.root.len) {
-		hex_fpr(fh, &st.root);
+		pgp_hex_encode(fh, st.root.v, st.root.len);
 		out_text(&o, "root", "%s", fh);
 	} else {
 		out_null(&o, "root");

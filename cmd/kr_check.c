@@ -35,9 +35,7 @@ list(const pgp_certset *set)
 		const pgp_fpr *f = &pgp_certset_get(set, i)->primary.fpr;
 		if ((v[i] = malloc(2 * (size_t)f->len + 1)) == NULL)
 			break;
-		for (j = 0; j < f->len; j++)
-			snprintf(v[i] + 2 * j, 3, "%02X", f->v[j]);
-		v[i][2 * (size_t)f->len] = 0;
+		pgp_hex_encode(v[i], f->v, f->len);
 	}
 	if (i == n) {
 		qsort(v, n, sizeof *v, cmpstr);

@@ -44,7 +44,6 @@
 #include "keyring/pgpkeys.h"
 #include "keyring/strip.h"
 
-static const char hexu[] = "0123456789ABCDEF";
 
 static void
 usage(void)
@@ -105,12 +104,13 @@ view_has(pgp_view h, const char *needle)
 static int
 hex_is(const uint8_t *v, size_t n, const char *q)
 {
+	char h[2 * PGP_FPR_MAX + 1];
 	size_t i;
-	if (strlen(q) != 2 * n)
+	if (n > PGP_FPR_MAX || strlen(q) != 2 * n)
 		return 0;
-	for (i = 0; i < n; i++)
-		if (!ieq((uint8_t)hexu[v[i] >> 4], (uint8_t)q[2 * i]) ||
-		    !ieq((uint8_t)hexu[v[i] & 15], (uint8_t)q[2 * i + 1]))
+	pgp_hex_encode(h, v, n);
+	for (i = 0; i < 2 * n; i++)
+		if (!ieq((uint8_t)h[i], (uint8_t)q[i]))
 			return 0;
 	return 1;
 }
@@ -256,17 +256,6 @@ write_link(const char *path, const char *text, wstats *ws)
 	return 0;
 }
 
-static void
-keyid_hex(char out[17], const uint8_t id[8])
-{
-	size_t i;
-	for (i = 0; i < 8; i++) {
-		out[2 * i] = hexu[id[i] >> 4];
-		out[2 * i + 1] = hexu[id[i] & 15];
-	}
-	out[16] = 0;
-}
-
 /* One claim of an address by a key, for the .keyring entries. */
 typedef struct claim {
 	char *addr;        /* lower-cased, for grouping */
@@ -293,7 +282,7 @@ add_claims(claim **v, size_t *n, size_t *cap, const pgp_cert *c, const pgp_certe
 	uint32_t i;
 	size_t j, n0 = *n;
 	char kid[17];
-	keyid_hex(kid, c->primary.keyid);
+	pgp_hex_encode(kid, c->primary.keyid, 8);
 	for (i = 0; i < c->nuids; i++) {
 		pgp_view a;
 		const uint8_t *at;
@@ -445,7 +434,7 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 		}
 		if (!matches(c, query))
 			continue;
-		keyid_hex(kids[nk], c->primary.keyid);
+		pgp_hex_encode(kids[nk], c->primary.keyid, 8);
 		if (dup[i]) {
 			/* two primary keys with one key ID: one file name; the
 			 * lower fingerprint (certificates are in that order) keeps it */

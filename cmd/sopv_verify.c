@@ -104,14 +104,9 @@ certs_holds(const certs *c, size_t i, const pgp_cert *cert)
 static int
 put_fpr(pgp_buf *b, const pgp_fpr *f)
 {
-	static const char hex[] = "0123456789ABCDEF";
-	size_t i;
-	for (i = 0; i < f->len; i++) {
-		uint8_t two[2] = {(uint8_t)hex[f->v[i] >> 4], (uint8_t)hex[f->v[i] & 15]};
-		if (pgp_buf_append(b, two, 2) != PGP_OK)
-			return -1;
-	}
-	return 0;
+	char h[2 * PGP_FPR_MAX + 1];
+	pgp_hex_encode(h, f->v, f->len);
+	return pgp_buf_append(b, h, 2 * (size_t)f->len) == PGP_OK ? 0 : -1;
 }
 
 static int

@@ -41,15 +41,6 @@ fpr_cmp(const void *a, const void *b)
 	return memcmp(x->v, y->v, x->len);
 }
 
-static void
-hex(char *buf, const uint8_t *p, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		snprintf(buf + 2 * i, 3, "%02X", p[i]);
-	buf[2 * n] = 0;
-}
-
 /* The user IDs and attributes of a stripped certificate, in output order. */
 static size_t
 out_uids(const kr_scert *sc, pgp_view *v, size_t max)
@@ -107,7 +98,7 @@ json_cert(out_ctx *o, const kr_strip_result *r, size_t i)
 	uv = calloc((size_t)c->nuids + 1, sizeof *uv);
 	nu = uv ? out_uids(sc, uv, c->nuids) : 0;
 	out_open(o, NULL, "certificate");
-	hex(h, c->primary.fpr.v, c->primary.fpr.len);
+	pgp_hex_encode(h, c->primary.fpr.v, c->primary.fpr.len);
 	out_text(o, "fingerprint", "%s", h);
 	out_int(o, "user_ids", sc->nuids_out);
 	out_int(o, "subkeys", sc->nsubs_out);
@@ -133,9 +124,9 @@ json_cert(out_ctx *o, const kr_strip_result *r, size_t i)
 		else
 			out_null(o, "uid");
 		out_int(o, "uid_index", ed->uid);
-		hex(h, ik->fpr.v, ik->fpr.len);
+		pgp_hex_encode(h, ik->fpr.v, ik->fpr.len);
 		out_text(o, "issuer", "%s", h);
-		hex(h, ik->keyid, 8);
+		pgp_hex_encode(h, ik->keyid, 8);
 		out_text(o, "issuer_keyid", "%s", h);
 		out_int(o, "issuer_key", ed->issuer_key);
 		out_int(o, "sigtype", ed->sigtype);
@@ -156,12 +147,12 @@ json_cert(out_ctx *o, const kr_strip_result *r, size_t i)
 		if (s->where == KR_WHERE_UID && s->comp < c->nuids && !c->uids[s->comp].is_attr)
 			out_str(o, "uid", c->uids[s->comp].data.p, c->uids[s->comp].data.len);
 		else if (s->where == KR_WHERE_SUBKEY && s->comp < c->nsubs) {
-			hex(h, c->subs[s->comp].key.fpr.v, c->subs[s->comp].key.fpr.len);
+			pgp_hex_encode(h, c->subs[s->comp].key.fpr.v, c->subs[s->comp].key.fpr.len);
 			out_text(o, "subkey", "%s", h);
 		}
 		out_int(o, "sigtype", s->sigtype);
 		if (s->has_issuer) {
-			hex(h, s->issuer, 8);
+			pgp_hex_encode(h, s->issuer, 8);
 			out_text(o, "issuer_keyid", "%s", h);
 		} else {
 			out_null(o, "issuer_keyid");

@@ -13,18 +13,6 @@ unreserved(uint8_t c)
 	    c == '-' || c == '.' || c == '_' || c == '~';
 }
 
-static int
-hexval(uint8_t c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* see pgpkeys.h */
 pgp_err
 pgpkeys_quote(char *out, size_t cap, const uint8_t *in, size_t len)
@@ -64,8 +52,8 @@ pgpkeys_unquote(char *out, size_t cap, size_t *outlen, const char *in, size_t le
 			int h, l;
 			if (len - i < 3)
 				return PGP_ERR_MALFORMED;
-			h = hexval((uint8_t)in[i + 1]);
-			l = hexval((uint8_t)in[i + 2]);
+			h = pgp_hex_digit((uint8_t)in[i + 1]);
+			l = pgp_hex_digit((uint8_t)in[i + 2]);
 			if (h < 0 || l < 0)
 				return PGP_ERR_MALFORMED;
 			c = (uint8_t)(h << 4 | l);
@@ -92,7 +80,7 @@ hex16(const uint8_t *p, char keyid[17])
 {
 	size_t i;
 	for (i = 0; i < 16; i++) {
-		int v = hexval(p[i]);
+		int v = pgp_hex_digit(p[i]);
 		if (v < 0)
 			return 0;
 		keyid[i] = hexu[v];
@@ -129,38 +117,13 @@ pgpkeys_link_target(const uint8_t *link, size_t len, char keyid[17])
 pgp_err
 pgpkeys_link_text(char *out, size_t cap, const uint8_t keyid[8])
 {
-	size_t i, pl = sizeof LINK_PREFIX - 1;
+	size_t pl = sizeof LINK_PREFIX - 1;
 	if (cap < pl + 21)
 		return PGP_ERR_LIMIT;
 	memcpy(out, LINK_PREFIX, pl);
-	for (i = 0; i < 8; i++) {
-		out[pl + 2 * i] = hexu[keyid[i] >> 4];
-		out[pl + 2 * i + 1] = hexu[keyid[i] & 15];
-	}
+	pgp_hex_encode(out + pl, keyid, 8);
 	memcpy(out + pl + 16, ".asc", 5);
 	return PGP_OK;
-}
-
-static void
-keyid_hex(char out[17], const uint8_t id[8])
-{
-	size_t i;
-	for (i = 0; i < 8; i++) {
-		out[2 * i] = hexu[id[i] >> 4];
-		out[2 * i + 1] = hexu[id[i] & 15];
-	}
-	out[16] = 0;
-}
-
-static void
-fpr_hex(char out[2 * PGP_FPR_MAX + 1], const pgp_fpr *f)
-{
-	size_t i;
-	for (i = 0; i < f->len; i++) {
-		out[2 * i] = hexu[f->v[i] >> 4];
-		out[2 * i + 1] = hexu[f->v[i] & 15];
-	}
-	out[2 * (size_t)f->len] = 0;
 }
 
 typedef struct fpr_ref {
@@ -213,7 +176,7 @@ pgpkeys_check_files(const pgp_certset *set, const pgpkeys_file *files, size_t nf
 		} else {
 			for (j = 0; j < f->ncopies && e == PGP_OK; j++) {
 				const pgp_cert *c = pgp_certset_copy(set, f->copy0 + j);
-				keyid_hex(kid, c->primary.keyid);
+				pgp_hex_encode(kid, c->primary.keyid, 8);
 				if (strcmp(kid, want) != 0) {
 					snprintf(msg, sizeof msg, "keys/ file named after key ID %s holds "
 					    "the certificate of key ID %s", want, kid);
@@ -254,7 +217,7 @@ pgpkeys_check_files(const pgp_certset *set, const pgpkeys_file *files, size_t nf
 		/* one report per later file */
 		if (refs[i - 1].file == b->file)
 			continue;
-		fpr_hex(fh, b->fpr);
+		pgp_hex_encode(fh, b->fpr->v, b->fpr->len);
 		snprintf(msg, sizeof msg, "primary key %s is also in %.150s", fh, files[a->file].path);
 		e = fn(ctx, files[b->file].path, b->off, PGPKEYS_WARN, msg);
 	}

@@ -89,9 +89,8 @@ date_str(char out[11], int64_t t)
 static pgp_err
 key_lines(pgp_buf *b, const char *what, const pgp_key *k, const pgp_keystate *ks, int primary)
 {
-	static const char hexu[] = "0123456789ABCDEF";
-	char line[160], alg[32], d[11], use[5];
-	size_t u = 0, i;
+	char line[160], alg[32], d[11], use[5], fh[2 * PGP_FPR_MAX + 1];
+	size_t u = 0;
 	uint8_t fl = ks->flags;
 	pgp_err e;
 
@@ -123,11 +122,10 @@ key_lines(pgp_buf *b, const char *what, const pgp_key *k, const pgp_keystate *ks
 	}
 	if (e != PGP_OK || (e = puts_(b, "\n      ")) != PGP_OK)
 		return e;
-	for (i = 0; i < k->fpr.len && e == PGP_OK; i++) {
-		char h[2] = {hexu[k->fpr.v[i] >> 4], hexu[k->fpr.v[i] & 15]};
-		e = pgp_buf_append(b, h, 2);
-	}
-	return e != PGP_OK ? e : pgp_buf_putc(b, '\n');
+	pgp_hex_encode(fh, k->fpr.v, k->fpr.len);
+	if ((e = pgp_buf_append(b, fh, 2 * (size_t)k->fpr.len)) != PGP_OK)
+		return e;
+	return pgp_buf_putc(b, '\n');
 }
 
 /* A user ID, printable octets as they are, the rest \xHH. */

@@ -68,11 +68,8 @@ kr__note(kcert *k, const char *fmt, ...)
 	const pgp_fpr *f = &k->c->primary.fpr;
 	va_list ap;
 	int n;
-	uint8_t i;
 
-	for (i = 0; i < f->len; i++)
-		snprintf(hex + 2 * i, 3, "%02X", f->v[i]);
-	hex[2 * f->len] = 0;
+	pgp_hex_encode(hex, f->v, f->len);
 	va_start(ap, fmt);
 	n = vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);

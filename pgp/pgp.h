@@ -49,5 +49,6 @@
 #include "verify.h"
 #include "write.h"
 #include "utf8.h"
+#include "hex.h"
 
 #endif

@@ -1,0 +1,28 @@
+/* hex.c - hexadecimal text. see hex.h */
+#include "hex.h"
+
+/* see hex.h */
+void
+pgp_hex_encode(char *out, const uint8_t *p, size_t n)
+{
+	static const char digits[] = "0123456789ABCDEF";
+	size_t i;
+	for (i = 0; i < n; i++) {
+		out[2 * i] = digits[p[i] >> 4];
+		out[2 * i + 1] = digits[p[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+/* see hex.h */
+int
+pgp_hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

@@ -1,0 +1,41 @@
+/* test_hex.c - pgp/hex.h: upper-case encoding and digit values. */
+#include "t.h"
+#include "pgp/hex.h"
+
+static void
+test_encode(void)
+{
+	static const uint8_t p[] = {0x00, 0x1f, 0xa0, 0xff, 0x79, 0xbe};
+	char out[2 * sizeof p + 1];
+	memset(out, 'x', sizeof out);
+	pgp_hex_encode(out, p, sizeof p);
+	T_EQ_STR(out, "001FA0FF79BE");
+	pgp_hex_encode(out, p, 0);
+	T_EQ_STR(out, "");
+}
+
+static void
+test_digit(void)
+{
+	static const char ok[] = "0123456789abcdefABCDEF";
+	static const int val[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	    10, 11, 12, 13, 14, 15};
+	size_t i;
+	for (i = 0; i < sizeof ok - 1; i++)
+		T_EQ_INT(pgp_hex_digit(ok[i]), val[i]);
+	T_EQ_INT(pgp_hex_digit('g'), -1);
+	T_EQ_INT(pgp_hex_digit('G'), -1);
+	T_EQ_INT(pgp_hex_digit('/'), -1);
+	T_EQ_INT(pgp_hex_digit(':'), -1);
+	T_EQ_INT(pgp_hex_digit('@'), -1);
+	T_EQ_INT(pgp_hex_digit(0), -1);
+	T_EQ_INT(pgp_hex_digit(0xff), -1);
+}
+
+int
+main(void)
+{
+	T_RUN(test_encode);
+	T_RUN(test_digit);
+	return T_DONE();
+}
