@@ -236,3 +236,25 @@ cli_feed_verifier(struct pgp_verifier *v, const char *path)
 		close(fd);
 	return 0;
 }
+
+/* see cli.h */
+int
+cli_mkdirs(const char *path, unsigned mode, int with_last)
+{
+	char d[4096];
+	size_t i, n = strlen(path);
+	if (n >= sizeof d) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(d, path, n + 1);
+	for (i = 1; i <= n; i++) {
+		if (i < n ? d[i] != '/' : !with_last)
+			continue;
+		d[i] = '\0';
+		if (mkdir(d, (mode_t)mode) != 0 && errno != EEXIST)
+			return -1;
+		d[i] = i == n ? '\0' : '/';
+	}
+	return 0;
+}

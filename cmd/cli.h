@@ -26,6 +26,11 @@ typedef struct cli_file {
 int cli_file_open(cli_file *f, const char *path);
 void cli_file_close(cli_file *f);
 
+/* mkdir -p with mode (before the umask): every directory of path, the last
+ * component included only when with_last (else path names a file). -1
+ * (errno set) when a directory could not be made; 0 otherwise. */
+int cli_mkdirs(const char *path, unsigned mode, int with_last);
+
 /* Print "PROG: FILE: message" on stderr (no "FILE: " when file is NULL),
  * the file name and the formatted message escaped with out_esc_text(). */
 void cli_msg(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

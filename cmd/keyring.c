@@ -86,24 +86,6 @@ progress(void *ctx, size_t done, size_t total)
 		fputc('\n', stderr);
 }
 
-/* mkdir -p of the directory part of path (for the default location). */
-static void
-make_parent(const char *path)
-{
-	char d[4096];
-	size_t i, n = strlen(path);
-	if (n >= sizeof d)
-		return;
-	memcpy(d, path, n + 1);
-	for (i = 1; i < n; i++) {
-		if (d[i] != '/')
-			continue;
-		d[i] = '\0';
-		(void)mkdir(d, 0700);
-		d[i] = '/';
-	}
-}
-
 typedef struct counter {
 	cli_atomic *a;
 	size_t n;
@@ -208,7 +190,7 @@ build(int argc, char **argv)
 			goto out;
 		}
 		outpath = defpath;
-		make_parent(outpath);
+		(void)cli_mkdirs(outpath, 0700, 0); /* the default location's directories */
 	}
 	if (pgp_certset_new(&set) != PGP_OK ||
 	    pgp_certset_set_sig_cap(set, PGP_MAX_STRIP_SIGS_PER_COMP) != PGP_OK) {

@@ -150,25 +150,6 @@ matches(const pgp_cert *c, const char *q)
 	return 0;
 }
 
-static int
-mkdirs(const char *path)
-{
-	char p[4096];
-	size_t i, n = strlen(path);
-	if (n >= sizeof p)
-		return -1;
-	memcpy(p, path, n + 1);
-	for (i = 1; i <= n; i++) {
-		if (p[i] != '/' && p[i] != 0)
-			continue;
-		p[i] = 0;
-		if (mkdir(p, 0777) != 0 && errno != EEXIST)
-			return -1;
-		p[i] = i == n ? 0 : '/';
-	}
-	return 0;
-}
-
 typedef struct wstats {
 	size_t written, unchanged, failed;
 } wstats;
@@ -405,7 +386,7 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 
 	pgp_certset_source(sset, &src);
 	snprintf(kd, sizeof kd, "%s/keys", dir);
-	if (mkdirs(kd) != 0) {
+	if (cli_mkdirs(kd, 0777, 1) != 0) {
 		cli_msg(kd, "cannot create: %s", strerror(errno));
 		return -1;
 	}
@@ -482,7 +463,7 @@ export_pgpkeys(const char *dir, const kr_strip_result *r, const pgp_certset *sse
 		    pgpkeys_quote(ql, sizeof ql, (const uint8_t *)cl[i].local, strlen(cl[i].local)) != PGP_OK)
 			continue;
 		snprintf(ed, sizeof ed, "%s/.keyring/openpgp/%s/%s", dir, qd, ql);
-		if (mkdirs(ed) != 0) {
+		if (cli_mkdirs(ed, 0777, 1) != 0) {
 			cli_msg(ed, "cannot create: %s", strerror(errno));
 			rc = -1;
 			break;
