@@ -1,5 +1,4 @@
 /* certs.c - keyring files and directories into a pgp_certset. see certs.h */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,52 +103,23 @@ certs_keyfile_name(const char *n)
 }
 
 static int
-cmpstr(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int
 load_dir(pgp_certset *set, const char *path)
 {
-	DIR *d = opendir(path);
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, cap = 0, i;
+	cli_names ns;
+	size_t i;
 	int rc = 0;
-	if (d == NULL) {
+	if (cli_list_dir(path, &ns) != 0) {
 		cli_msg(path, "%s", strerror(errno));
 		return -1;
 	}
-	while ((de = readdir(d)) != NULL) {
-		if (!certs_keyfile_name(de->d_name))
-			continue;
-		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *nn);
-			if (nn == NULL) {
-				rc = -1;
-				break;
-			}
-			names = nn;
-		}
-		if ((names[n] = strdup(de->d_name)) == NULL) {
-			rc = -1;
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (n)
-		qsort(names, n, sizeof *names, cmpstr);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < ns.n && rc == 0; i++) {
 		char full[4096];
-		if (rc == 0) {
-			snprintf(full, sizeof full, "%s/%s", path, names[i]);
-			rc = load_file(set, full);
-		}
-		free(names[i]);
+		if (!certs_keyfile_name(ns.v[i]))
+			continue;
+		snprintf(full, sizeof full, "%s/%s", path, ns.v[i]);
+		rc = load_file(set, full);
 	}
-	free(names);
+	cli_names_free(&ns);
 	return rc;
 }
 

@@ -1,4 +1,5 @@
 /* cli.c - input files, error reports and times for the front ends. see cli.h */
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -257,4 +258,58 @@ cli_mkdirs(const char *path, unsigned mode, int with_last)
 		d[i] = i == n ? '\0' : '/';
 	}
 	return 0;
+}
+
+/* see cli.h */
+int
+cli_strcmp_ptr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* see cli.h */
+void
+cli_names_free(cli_names *ns)
+{
+	size_t i;
+	for (i = 0; i < ns->n; i++)
+		free(ns->v[i]);
+	free(ns->v);
+	ns->v = NULL;
+	ns->n = 0;
+}
+
+/* see cli.h */
+int
+cli_list_dir(const char *dir, cli_names *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t cap = 0;
+	out->v = NULL;
+	out->n = 0;
+	if (d == NULL)
+		return errno == ENOENT ? 1 : -1;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (out->n == cap) {
+			char **nv = realloc(out->v, (cap = cap ? cap * 2 : 64) * sizeof *nv);
+			if (nv == NULL)
+				goto nomem;
+			out->v = nv;
+		}
+		if ((out->v[out->n] = strdup(de->d_name)) == NULL)
+			goto nomem;
+		out->n++;
+	}
+	closedir(d);
+	if (out->n)
+		qsort(out->v, out->n, sizeof *out->v, cli_strcmp_ptr);
+	return 0;
+nomem:
+	closedir(d);
+	cli_names_free(out);
+	errno = ENOMEM;
+	return -1;
 }

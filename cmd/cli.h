@@ -31,6 +31,18 @@ void cli_file_close(cli_file *f);
  * (errno set) when a directory could not be made; 0 otherwise. */
 int cli_mkdirs(const char *path, unsigned mode, int with_last);
 
+/* qsort comparator for an array of C strings. */
+int cli_strcmp_ptr(const void *a, const void *b);
+
+/* The entries of a directory (no "." or ".."), sorted by strcmp. */
+typedef struct cli_names {
+	char **v;
+	size_t n;
+} cli_names;
+/* 0; 1 if dir is absent (ENOENT); -1 on other errors (errno set). */
+int cli_list_dir(const char *dir, cli_names *out);
+void cli_names_free(cli_names *ns);
+
 /* Print "PROG: FILE: message" on stderr (no "FILE: " when file is NULL),
  * the file name and the formatted message escaped with out_esc_text(). */
 void cli_msg(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

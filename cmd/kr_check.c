@@ -19,12 +19,6 @@
 #include "cmd/krsrc.h"
 
 static int
-cmpstr(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int
 list(const pgp_certset *set)
 {
 	size_t n = pgp_certset_count(set), i, j;
@@ -38,7 +32,7 @@ list(const pgp_certset *set)
 		pgp_hex_encode(v[i], f->v, f->len);
 	}
 	if (i == n) {
-		qsort(v, n, sizeof *v, cmpstr);
+		qsort(v, n, sizeof *v, cli_strcmp_ptr);
 		for (j = 0; j < n; j++)
 			printf("%s\n", v[j]);
 	}

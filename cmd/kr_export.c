@@ -27,7 +27,6 @@
  * through a temporary file in the same directory and rename(2). Files of DIR
  * that the export does not produce are left alone and reported.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -315,26 +314,27 @@ add_claims(claim **v, size_t *n, size_t *cap, const pgp_cert *c, const pgp_certe
 	return 0;
 }
 
-/* Files in DIR/keys that this export did not produce: reported, kept. */
+/* Files in DIR/keys that this export did not produce: reported (in name
+ * order), kept. */
 static void
 report_strays(const char *dir, char (*kids)[17], size_t nk)
 {
 	char kd[4096], kid[17];
-	DIR *d;
-	struct dirent *de;
+	cli_names ns;
+	size_t j;
 	snprintf(kd, sizeof kd, "%s/keys", dir);
-	if ((d = opendir(kd)) == NULL)
+	if (cli_list_dir(kd, &ns) != 0)
 		return;
-	while ((de = readdir(d)) != NULL) {
+	for (j = 0; j < ns.n; j++) {
 		size_t i;
-		if (!pgpkeys_keyfile_name(de->d_name, kid))
+		if (!pgpkeys_keyfile_name(ns.v[j], kid))
 			continue;
 		for (i = 0; i < nk && strcmp(kids[i], kid) != 0; i++)
 			;
 		if (i == nk)
-			cli_msg(kd, "note: %s is not in this export (left alone)", de->d_name);
+			cli_msg(kd, "note: %s is not in this export (left alone)", ns.v[j]);
 	}
-	closedir(d);
+	cli_names_free(&ns);
 }
 
 typedef struct kidx {

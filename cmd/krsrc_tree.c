@@ -1,5 +1,4 @@
 /* krsrc_tree.c - a pgpkeys.git working tree and directories of key files. see krsrc.h */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,64 +7,6 @@
 #include <unistd.h>
 #include "cmd/certs.h"
 #include "cmd/krsrc_int.h"
-
-typedef struct names {
-	char **v;
-	size_t n;
-} names;
-
-static int
-cmpstr(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void
-names_free(names *ns)
-{
-	size_t i;
-	for (i = 0; i < ns->n; i++)
-		free(ns->v[i]);
-	free(ns->v);
-	ns->v = NULL;
-	ns->n = 0;
-}
-
-/* The entries of dir (no "." or ".."), sorted. 0, 1 if dir is absent, -1 on
- * other errors (errno). */
-static int
-list_dir(const char *dir, names *out)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	size_t cap = 0;
-	out->v = NULL;
-	out->n = 0;
-	if (d == NULL)
-		return errno == ENOENT ? 1 : -1;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		if (out->n == cap) {
-			char **nv = realloc(out->v, (cap = cap ? cap * 2 : 64) * sizeof *nv);
-			if (nv == NULL)
-				goto nomem;
-			out->v = nv;
-		}
-		if ((out->v[out->n] = strdup(de->d_name)) == NULL)
-			goto nomem;
-		out->n++;
-	}
-	closedir(d);
-	if (out->n)
-		qsort(out->v, out->n, sizeof *out->v, cmpstr);
-	return 0;
-nomem:
-	closedir(d);
-	names_free(out);
-	errno = ENOMEM;
-	return -1;
-}
 
 static int
 path_join(char *out, size_t cap, const char *a, const char *b)
@@ -98,12 +39,12 @@ static int
 tree_keys(krsrc_ctx *x, const char *dir)
 {
 	char kd[4096], p[4096];
-	names ns;
+	cli_names ns;
 	size_t i;
 	int rc = 0, r;
 	if (path_join(kd, sizeof kd, dir, "keys") != 0)
 		return krsrc_report_add(x, dir, 0, PGPKEYS_ERROR, "path too long");
-	if ((r = list_dir(kd, &ns)) != 0)
+	if ((r = cli_list_dir(kd, &ns)) != 0)
 		return r > 0 ? 0 : report_errno(x, kd, "cannot be listed");
 	for (i = 0; i < ns.n && rc == 0; i++) {
 		size_t l = strlen(ns.v[i]);
@@ -114,7 +55,7 @@ tree_keys(krsrc_ctx *x, const char *dir)
 		else
 			rc = load_path(x, p, ns.v[i]);
 	}
-	names_free(&ns);
+	cli_names_free(&ns);
 	return rc;
 }
 
@@ -151,15 +92,15 @@ static int
 tree_entries(krsrc_ctx *x, const char *dir)
 {
 	char od[4096], dd[4096], ld[4096], ef[4096];
-	names doms, locs;
+	cli_names doms, locs;
 	size_t i, j;
 	int rc = 0, r;
 	if ((size_t)snprintf(od, sizeof od, "%s/.keyring/openpgp", dir) >= sizeof od)
 		return krsrc_report_add(x, dir, 0, PGPKEYS_ERROR, "path too long");
-	if ((r = list_dir(od, &doms)) != 0)
+	if ((r = cli_list_dir(od, &doms)) != 0)
 		return r > 0 ? 0 : report_errno(x, od, "cannot be listed");
 	for (i = 0; i < doms.n && rc == 0; i++) {
-		if (path_join(dd, sizeof dd, od, doms.v[i]) != 0 || (r = list_dir(dd, &locs)) < 0) {
+		if (path_join(dd, sizeof dd, od, doms.v[i]) != 0 || (r = cli_list_dir(dd, &locs)) < 0) {
 			rc = errno == ENOTDIR ? 0 : report_errno(x, od, "cannot be listed");
 			continue;
 		}
@@ -171,9 +112,9 @@ tree_entries(krsrc_ctx *x, const char *dir)
 			}
 			rc = tree_entry(x, ef, doms.v[i], locs.v[j]);
 		}
-		names_free(&locs);
+		cli_names_free(&locs);
 	}
-	names_free(&doms);
+	cli_names_free(&doms);
 	return rc;
 }
 
@@ -191,10 +132,10 @@ int
 krsrc_keydir(krsrc_ctx *x, const char *dir)
 {
 	char p[4096];
-	names ns;
+	cli_names ns;
 	size_t i;
 	int rc = 0;
-	if (list_dir(dir, &ns) != 0)
+	if (cli_list_dir(dir, &ns) != 0)
 		return report_errno(x, dir, "cannot be listed");
 	for (i = 0; i < ns.n && rc == 0; i++) {
 		struct stat st;
@@ -208,6 +149,6 @@ krsrc_keydir(krsrc_ctx *x, const char *dir)
 			continue;
 		rc = load_path(x, p, NULL);
 	}
-	names_free(&ns);
+	cli_names_free(&ns);
 	return rc;
 }
