@@ -313,3 +313,26 @@ nomem:
 	errno = ENOMEM;
 	return -1;
 }
+
+/* see cli.h */
+int
+cli_has_icase(const uint8_t *p, size_t n, const char *needle)
+{
+	size_t m = strlen(needle), i, j;
+	if (m == 0)
+		return 1;
+	for (i = 0; i + m <= n; i++) {
+		for (j = 0; j < m; j++) {
+			int a = p[i + j], b = (unsigned char)needle[j];
+			if (a >= 'A' && a <= 'Z')
+				a += 32;
+			if (b >= 'A' && b <= 'Z')
+				b += 32;
+			if (a != b)
+				break;
+		}
+		if (j == m)
+			return 1;
+	}
+	return 0;
+}

@@ -31,6 +31,10 @@ void cli_file_close(cli_file *f);
  * (errno set) when a directory could not be made; 0 otherwise. */
 int cli_mkdirs(const char *path, unsigned mode, int with_last);
 
+/* 1 if needle occurs in p[0..n), ASCII case ignored (an empty needle
+ * always does). */
+int cli_has_icase(const uint8_t *p, size_t n, const char *needle);
+
 /* qsort comparator for an array of C strings. */
 int cli_strcmp_ptr(const void *a, const void *b);
 

@@ -474,29 +474,6 @@ list(int argc, char **argv)
 	return rc;
 }
 
-/* ASCII case-insensitive substring. */
-static int
-has_substr(const uint8_t *p, size_t n, const char *needle)
-{
-	size_t m = strlen(needle), i, j;
-	if (m == 0)
-		return 1;
-	for (i = 0; i + m <= n; i++) {
-		for (j = 0; j < m; j++) {
-			int a = p[i + j], b = (unsigned char)needle[j];
-			if (a >= 'A' && a <= 'Z')
-				a += 32;
-			if (b >= 'A' && b <= 'Z')
-				b += 32;
-			if (a != b)
-				break;
-		}
-		if (j == m)
-			return 1;
-	}
-	return 0;
-}
-
 static int
 show(int argc, char **argv)
 {
@@ -548,7 +525,7 @@ show(int argc, char **argv)
 			}
 			for (k = 0; k < c->nuids; k++)
 				if (!c->uids[k].is_attr &&
-				    has_substr(c->uids[k].data.p, c->uids[k].data.len, ro.query)) {
+				    cli_has_icase(c->uids[k].data.p, c->uids[k].data.len, ro.query)) {
 					hits[nhits++] = (uint32_t)i;
 					break;
 				}

@@ -86,21 +86,6 @@ ieq(uint8_t a, uint8_t b)
 }
 
 static int
-view_has(pgp_view h, const char *needle)
-{
-	size_t n = strlen(needle), i, j;
-	if (n > h.len)
-		return 0;
-	for (i = 0; i + n <= h.len; i++) {
-		for (j = 0; j < n && ieq(h.p[i + j], (uint8_t)needle[j]); j++)
-			;
-		if (j == n)
-			return 1;
-	}
-	return 0;
-}
-
-static int
 hex_is(const uint8_t *v, size_t n, const char *q)
 {
 	char h[2 * PGP_FPR_MAX + 1];
@@ -140,9 +125,10 @@ matches(const pgp_cert *c, const char *q)
 		if (c->uids[i].is_attr)
 			continue;
 		if (strchr(q, '@') && pgp_uid_email(c->uids[i].data, &a)) {
-			if (a.len == strlen(q) && view_has(a, q))
+			if (pgp_email_cmp(a.p, a.len, (const uint8_t *)q, strlen(q)) == 0)
 				return 1;
-		} else if (!strchr(q, '@') && view_has(c->uids[i].data, q)) {
+		} else if (!strchr(q, '@') &&
+		    cli_has_icase(c->uids[i].data.p, c->uids[i].data.len, q)) {
 			return 1;
 		}
 	}
@@ -280,7 +266,8 @@ add_claims(claim **v, size_t *n, size_t *cap, const pgp_cert *c, const pgp_certe
 		ll = (size_t)(at - a.p);
 		/* one claim per key and address (this key's claims start at n0) */
 		for (j = n0; j < *n; j++)
-			if (strlen((*v)[j].addr) == a.len && view_has(a, (*v)[j].addr))
+			if (pgp_email_cmp(a.p, a.len, (const uint8_t *)(*v)[j].addr,
+			    strlen((*v)[j].addr)) == 0)
 				break;
 		if (j < *n)
 			continue;

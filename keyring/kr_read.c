@@ -541,21 +541,10 @@ static int
 email_matches(const pgp_cert *c, const uint8_t *addr, size_t len)
 {
 	uint32_t j;
-	size_t i;
 	for (j = 0; j < c->nuids; j++) {
 		pgp_view a;
-		if (c->uids[j].is_attr || !pgp_uid_email(c->uids[j].data, &a) || a.len != len)
-			continue;
-		for (i = 0; i < len; i++) {
-			uint8_t x = a.p[i], y = addr[i];
-			if (x >= 'A' && x <= 'Z')
-				x = (uint8_t)(x + 32);
-			if (y >= 'A' && y <= 'Z')
-				y = (uint8_t)(y + 32);
-			if (x != y)
-				break;
-		}
-		if (i == len)
+		if (!c->uids[j].is_attr && pgp_uid_email(c->uids[j].data, &a) &&
+		    pgp_email_cmp(a.p, a.len, addr, len) == 0)
 			return 1;
 	}
 	return 0;

@@ -118,6 +118,9 @@ pgp_err pgp_certsrc_by_email(const pgp_certsrc *src, const char *addr, size_t le
  * '@' ("alice@example.org"). 0 if there is none (then *out is empty).
  */
 int pgp_uid_email(pgp_view uid, pgp_view *out);
+/* The order of e-mail addresses that PGP_CERTQ_EMAIL lookups use: octets
+ * compared with ASCII case ignored, a prefix first; 0 when they match. */
+int pgp_email_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl);
 
 pgp_err pgp_certset_new(pgp_certset **out);
 /*

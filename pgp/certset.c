@@ -480,7 +480,6 @@ keep_loose_revocation(pgp_certset *s, const pgp_rd *body)
 }
 
 /* Parse certificates and revocations from p into copies (no settling). */
-static int email_cmp3(const uint8_t *a, size_t al, const uint8_t *b, size_t bl);
 
 static int
 kid_cmp(const void *a, const void *b)
@@ -492,7 +491,7 @@ static int
 view_email_cmp(const void *a, const void *b)
 {
 	const pgp_view *x = a, *y = b;
-	return email_cmp3(x->p, x->len, y->p, y->len);
+	return pgp_email_cmp(x->p, x->len, y->p, y->len);
 }
 
 /*
@@ -722,9 +721,9 @@ find_keyid(const pgp_certset *s, const uint8_t keyid[8], const pgp_fpr *fpr,
 	return PGP_OK;
 }
 
-/* ASCII case-insensitive order of e-mail addresses. */
-static int
-email_cmp3(const uint8_t *a, size_t al, const uint8_t *b, size_t bl)
+/* see cert.h */
+int
+pgp_email_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl)
 {
 	size_t i;
 	for (i = 0; i < al && i < bl; i++) {
@@ -740,7 +739,7 @@ static int
 email_cmp(const void *a, const void *b)
 {
 	const email_ent *x = a, *y = b;
-	int c = email_cmp3(x->p, x->len, y->p, y->len);
+	int c = pgp_email_cmp(x->p, x->len, y->p, y->len);
 	if (c)
 		return c;
 	return x->grp < y->grp ? -1 : x->grp > y->grp;
@@ -791,12 +790,12 @@ find_email(const pgp_certset *cs, const uint8_t *addr, size_t len, const pgp_cer
 	hi = s->nemail;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (email_cmp3(s->email[mid].p, s->email[mid].len, addr, len) < 0)
+		if (pgp_email_cmp(s->email[mid].p, s->email[mid].len, addr, len) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < s->nemail && email_cmp3(s->email[lo].p, s->email[lo].len, addr, len) == 0; lo++)
+	for (; lo < s->nemail && pgp_email_cmp(s->email[lo].p, s->email[lo].len, addr, len) == 0; lo++)
 		put(s, s->email[lo].grp, &last, out, max, total);
 	return PGP_OK;
 }
