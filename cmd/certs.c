@@ -66,24 +66,32 @@ certs_warn_refused(const pgp_certset *set, size_t before, const char *file)
 	}
 }
 
+/* Adds the certificates of the open file f (named path). Binary keyrings
+ * are used in place: f must stay open while the set lives. */
 static int
-load_file(pgp_certset *set, const char *path)
+load_open(pgp_certset *set, const char *path, const cli_file *f)
 {
-	cli_file f;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
 	size_t before = pgp_certset_refused(set);
-	if (cli_file_open(&f, path) != 0)
-		return -1;
-	/* Binary keyrings are used in place: the mapping (or read buffer)
-	 * stays until the process exits, as the set borrows from it. */
-	e = certs_add_mem(set, f.p, f.len, &d);
+	e = certs_add_mem(set, f->p, f->len, &d);
 	certs_warn_refused(set, before, path);
 	if (e != PGP_OK) {
 		cli_report(path, e, &d);
 		return -1;
 	}
 	return 0;
+}
+
+static int
+load_file(pgp_certset *set, const char *path)
+{
+	cli_file f;
+	if (cli_file_open(&f, path) != 0)
+		return -1;
+	/* the mapping (or read buffer) stays until the process exits, as the
+	 * set borrows from it */
+	return load_open(set, path, &f);
 }
 
 /* see certs.h */
@@ -158,11 +166,13 @@ certs_ring_open(certs_ring *r, const char *const *paths, size_t n, int lazy)
 	size_t i;
 	pgp_diag d = {0, -1, NULL};
 	pgp_err e;
+	int opened = 0;
 	memset(r, 0, sizeof *r);
 	if (n == 1 && strcmp(paths[0], "-") != 0 && stat(paths[0], &st) == 0 &&
 	    S_ISREG(st.st_mode)) {
 		if (cli_file_open(&r->krfile, paths[0]) != 0)
 			return -1;
+		opened = 1;
 		if (kr_is_keyring(r->krfile.p, r->krfile.len)) {
 			/* the wotkit keyring: mapped read-only, indexed lookups */
 			if ((e = kr_open(&r->kr, r->krfile.p, r->krfile.len, &d)) != PGP_OK) {
@@ -174,16 +184,18 @@ certs_ring_open(certs_ring *r, const char *const *paths, size_t n, int lazy)
 			kr_source(r->kr, &r->src);
 			return 0;
 		}
-		cli_file_close(&r->krfile);
-		memset(&r->krfile, 0, sizeof r->krfile);
+		/* a raw keyring: the set borrows this mapping (closed after the
+		 * set, in certs_ring_close) */
 	}
 	if (pgp_certset_new(&r->set) != PGP_OK ||
 	    (lazy && pgp_certset_set_lazy(r->set) != PGP_OK)) {
 		cli_msg(NULL, "out of memory");
+		certs_ring_close(r);
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (certs_load(r->set, paths[i]) != 0) {
+		if ((opened ? load_open(r->set, paths[0], &r->krfile) :
+		    certs_load(r->set, paths[i])) != 0) {
 			certs_ring_close(r);
 			return -1;
 		}

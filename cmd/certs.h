@@ -42,7 +42,8 @@ struct kr_keyring;
 typedef struct certs_ring {
 	pgp_certset *set;          /* raw input, or NULL */
 	struct kr_keyring *kr;     /* the wotkit keyring, or NULL */
-	cli_file krfile;
+	cli_file krfile;           /* the one file of a single-file ring (a wotkit
+	                              keyring, or a raw keyring the set borrows) */
 	const char *name;
 	pgp_certsrc src;
 } certs_ring;
