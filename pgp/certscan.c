@@ -223,19 +223,9 @@ scan(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 		x.span = (uint32_t)l->nspans;
 		e = pgp__cert_scan(&cc, &start, s->max_sigs, &pending, diag, scan_key, &x);
 		if (e == PGP_ERR_LIMIT) {
-			pgp_diag why = {start.off, PGP_TAG_PUBLIC_KEY,
-			    "certificate beyond a limit"};
-			size_t end = 0;
 			l->nkeys = nk0;
-			if (diag)
-				why = *diag;
-			if ((e = pgp__cs_refuse(s, &start, &why, &end, &pending)) != PGP_OK)
+			if ((e = pgp__cs_refuse(s, &start, diag, &r)) != PGP_OK)
 				return e;
-			r = save;
-			(void)pgp_rd_skip(&r, end);
-			if (pending != PGP_OK)
-				return pgp__fail(diag, pending, r.off, -1,
-				    "framing error in a refused certificate");
 			continue;
 		}
 		if (e != PGP_OK) {

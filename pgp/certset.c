@@ -499,25 +499,24 @@ view_email_cmp(const void *a, const void *b)
  * subkeys) is refused, not the key set: the key IDs of its keys and the
  * addresses of its user IDs are recorded, and every later lookup that
  * names one of them fails with PGP_ERR_LIMIT, because the refused octets
- * might hold a revocation. Frames the certificate to its end (the next
- * primary key) into *end; a framing error there is returned in *pending.
- * see certset_int.h
+ * might hold a revocation. see certset_int.h
  */
 pgp_err
-pgp__cs_refuse(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t *end,
-    pgp_err *pending)
+pgp__cs_refuse(pgp_certset *s, const pgp_rd *start, pgp_diag *diag, pgp_rd *next)
 {
 	pgp_rd r = *start;
 	pgp_pkt pkt;
+	pgp_diag why = {start->off, PGP_TAG_PUBLIC_KEY, "certificate beyond a limit"};
 	int first = 1;
-	pgp_err e;
+	pgp_err e, pending = PGP_OK;
 
-	*pending = PGP_OK;
+	if (diag)
+		why = *diag;
 	if ((e = pgp__cs_grow((void **)&s->refusals, &s->caprefusals, s->nrefusals + 1,
 	    sizeof *s->refusals)) != PGP_OK)
 		return e;
-	s->refusals[s->nrefusals++] = *why;
-	while (pgp__cert_next(&r, &first, &pkt, pending, NULL)) {
+	s->refusals[s->nrefusals++] = why;
+	while (pgp__cert_next(&r, &first, &pkt, &pending, NULL)) {
 		pgp_key k;
 		pgp_view addr;
 		if ((pgp__is_primary_tag(pkt.tag) || pkt.tag == PGP_TAG_PUBLIC_SUBKEY ||
@@ -536,7 +535,9 @@ pgp__cs_refuse(pgp_certset *s, const pgp_rd *start, const pgp_diag *why, size_t 
 	}
 	qsort(s->refused_kid, s->nrefused_kid, sizeof *s->refused_kid, kid_cmp);
 	qsort(s->refused_email, s->nrefused_email, sizeof *s->refused_email, view_email_cmp);
-	*end = (size_t)(r.p - start->p);
+	*next = r;
+	if (pending != PGP_OK)
+		return pgp__fail(diag, pending, r.off, -1, "framing error in a refused certificate");
 	return PGP_OK;
 }
 
@@ -566,16 +567,8 @@ pgp__cs_parse(pgp_certset *s, const pgp_rd *in, pgp_diag *diag)
 			continue; /* stray packet before a primary key */
 		start = save;
 		if ((e = pgp__cert_count(&cc, &start, s->max_sigs, &pending, diag)) == PGP_ERR_LIMIT) {
-			pgp_diag why = {start.off, PGP_TAG_PUBLIC_KEY, "certificate beyond a limit"};
-			size_t end = 0;
-			if (diag)
-				why = *diag;
-			if ((e = pgp__cs_refuse(s, &start, &why, &end, &pending)) != PGP_OK)
+			if ((e = pgp__cs_refuse(s, &start, diag, &r)) != PGP_OK)
 				return e;
-			r = save;
-			(void)pgp_rd_skip(&r, end);
-			if (pending != PGP_OK)
-				return pgp__fail(diag, pending, r.off, -1, "framing error in a refused certificate");
 			continue;
 		}
 		if (e != PGP_OK)

@@ -99,9 +99,13 @@ pgp_err pgp__cs_parse(pgp_certset *s, const pgp_rd *in, pgp_diag *diag);
  * revocations, merge changed groups. */
 pgp_err pgp__cs_settle(pgp_certset *s, pgp_diag *diag);
 
-/* Record a certificate refused for a limit (certset.c, refuse_cert). */
-pgp_err pgp__cs_refuse(pgp_certset *s, const pgp_rd *start, const pgp_diag *why,
-    size_t *end, pgp_err *pending);
+/*
+ * Record the certificate at start, which pgp__cert_count refused for a
+ * limit (diag, may be NULL, says why), and frame it to its end (the next
+ * primary key): *next is the reader after it. A framing error inside it is
+ * returned (diag set), as any framing error ends a parse.
+ */
+pgp_err pgp__cs_refuse(pgp_certset *s, const pgp_rd *start, pgp_diag *diag, pgp_rd *next);
 
 /* The issuer key ID of a signature outside any certificate if it is a key
  * revocation (what the set keeps of such signatures); 0 if it is ignored. */
