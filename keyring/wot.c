@@ -476,6 +476,22 @@ out:
 }
 
 pgp_err
+wot__finish(wot_graph *g)
+{
+	pgp_err e;
+
+	g->by_rank = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->by_rank);
+	g->scratch_u32 = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->scratch_u32);
+	if (g->by_rank == NULL || g->scratch_u32 == NULL)
+		return PGP_ERR_NOMEM;
+	sort_by_rank(g);
+	free(g->scratch_u32);
+	g->scratch_u32 = NULL;
+	e = build_adjacency(g);
+	return e;
+}
+
+pgp_err
 wot_build(wot_graph **out, kr_keyring *k, const wot_opts *o)
 {
 	wot_graph *g;
