@@ -247,6 +247,8 @@ decide(const wot_graph *g, const kr_edge *e, size_t n, wot_cert *out)
 	out->target = e[0].target;
 	out->uid = e[0].uid;
 	out->sig = UINT32_MAX;
+	out->on_attr = out->uid < g->nodes[out->target].cert->nuids &&
+	    g->nodes[out->target].cert->uids[out->uid].is_attr;
 	for (i = 0; i < n; i++)
 		if (e[i].sigtype == 0x30 && e[i].created <= t && e[i].created >= revoked) {
 			revoked = e[i].created;
@@ -446,7 +448,7 @@ build_adjacency(wot_graph *g)
 		uint32_t last = UINT32_MAX;
 		for (uint32_t x = g->issued.off[i]; x < g->issued.off[i + 1]; x++) {
 			const wot_cert *c = &g->certs[g->issued.v[x]];
-			if (!wot_cert_usable(c) || c->target == last)
+			if (!wot_cert_usable(c) || c->on_attr || c->target == last)
 				continue;
 			last = c->target;
 			row[m] = (uint32_t)i;

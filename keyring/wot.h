@@ -93,6 +93,9 @@ typedef struct wot_cert {
 	uint8_t hash_algo, pk_algo;
 	uint8_t trust_depth, trust_amount;   /* subpacket 5 (0, 0 when absent) */
 	uint8_t has_regex;         /* hashed subpacket 6 present */
+	uint8_t on_attr;           /* the certified component is a user attribute
+	                              (a photo): counted for validity as gpg does, never
+	                              a path (wotmate follows user IDs only) */
 	int64_t created;
 	int64_t expires;           /* absolute, 0 never */
 	uint32_t sig;              /* index into the target's cert->uids[uid].sigs */
@@ -134,7 +137,8 @@ size_t wot_received(const wot_graph *g, uint32_t i, const uint32_t **certs);
 int wot_cert_usable(const wot_cert *c);
 
 /* Key-level successors of node i: the distinct targets of i's usable
- * certifications, sorted by rank (what path searches walk). */
+ * certifications of user IDs (not user attributes), sorted by rank (what
+ * path searches walk). */
 size_t wot_succ(const wot_graph *g, uint32_t i, const uint32_t **nodes);
 /* Key-level predecessors (distinct issuers of usable certifications on i),
  * sorted by rank. */

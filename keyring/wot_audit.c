@@ -125,7 +125,8 @@ reach(audit_ctx *x)
 		for (i = 0; i < nc; i++) {
 			const wot_cert *c = &x->b->certs[cs[i]];
 			uint32_t v = c->target;
-			if (!wot_cert_usable(c) || x->dist[v] != INF || hop_cost(x, cs[i], v) != 0)
+			if (!wot_cert_usable(c) || c->on_attr || x->dist[v] != INF ||
+			    hop_cost(x, cs[i], v) != 0)
 				continue;
 			x->dist[v] = x->dist[u] + 1;
 			x->queue[tail++] = v;
@@ -163,7 +164,7 @@ cheapest(audit_ctx *x)
 			for (k = 0; k < nc; k++) {
 				const wot_cert *c = &x->b->certs[cs[k]];
 				uint32_t v = c->target, hc;
-				if (!wot_cert_usable(c) || v == x->root)
+				if (!wot_cert_usable(c) || c->on_attr || v == x->root)
 					continue;
 				if ((hc = hop_cost(x, cs[k], v)) == INF)
 					continue;

@@ -154,8 +154,8 @@ wot_explain(const wot_graph *g, uint32_t root, uint32_t target, unsigned maxdept
 			const wot_cert *c = &g->certs[cs[i]];
 			uint32_t v = c->target, cc, hh;
 			unsigned b;
-			if (done[v])
-				continue;
+			if (done[v] || c->on_attr)
+				continue;     /* a photo's certification is never a path */
 			b = wot_cert_block(g, c);
 			cc = cost[u] + ((b & (WOT_BLOCK_POLICY | WOT_BLOCK_CERT)) ? 1u : 0u) +
 			    (v != target && g->nodes[v].state != WOT_NODE_VALID ? 1u : 0u);
@@ -173,8 +173,10 @@ wot_explain(const wot_graph *g, uint32_t root, uint32_t target, unsigned maxdept
 	}
 	if (cost[target] == UINT32_MAX) {
 		const uint32_t *cs;
-		size_t nc = wot_received(g, target, &cs);
-		out->verdict = nc == 0 ? WOT_WHY_NO_CERTS : WOT_WHY_NOT_CONNECTED;
+		size_t nc = wot_received(g, target, &cs), k, on_uids = 0;
+		for (k = 0; k < nc; k++)
+			on_uids += !g->certs[cs[k]].on_attr;
+		out->verdict = on_uids == 0 ? WOT_WHY_NO_CERTS : WOT_WHY_NOT_CONNECTED;
 		e = PGP_OK;
 		goto out;
 	}
