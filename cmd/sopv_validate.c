@@ -70,9 +70,13 @@ report(const pgp_cert *c, const pgp_uidvalid *r, const char *userid, const sopv_
 	char t[32];
 	about(c);
 	if (r->status != PGP_OK) {
-		fputs(o->addr_spec_only ? "no user ID with the address \"" : "user ID \"", stderr);
+		fputs(o->addr_spec_only ? "address \"" : "user ID \"", stderr);
 		out_esc_human(stderr, (const uint8_t *)userid, strlen(userid));
 		fputs("\" not validated: ", stderr);
+		if (r->whose == PGP_UIDVALID_TARGET)
+			fputs("the certificate is not valid: ", stderr);
+		else if (r->whose == PGP_UIDVALID_AUTHORITY)
+			fputs("the authority's key: ", stderr);
 		out_esc_text(stderr, r->reason ? r->reason : pgp_strerror(r->status));
 		fputc('\n', stderr);
 		return;

@@ -37,12 +37,13 @@ enum {
 };
 
 static void
-note(vctx *x, int rank, pgp_err e, const char *why)
+note(vctx *x, int rank, pgp_err e, const char *why, pgp_uidvalid_whose whose)
 {
 	if (rank <= x->rank)
 		return;
 	x->rank = rank;
 	x->out->status = e;
+	x->out->whose = (uint8_t)whose;
 	x->out->reason = why ? why : pgp_strerror(e);
 }
 
@@ -130,17 +131,19 @@ key_may_certify(vctx *x, const pgp_certeval *ev, int sub)
 	const pgp_keystate *ks = sub < 0 ? &ev->primary : &ev->subs[sub];
 	if (ev->primary.status != PGP_OK) {
 		note(x, RANK_WITHDRAWN, ev->primary.status, ev->primary.reason ?
-		    ev->primary.reason : "the authority's certificate is not valid");
+		    ev->primary.reason : "the authority's certificate is not valid",
+		    PGP_UIDVALID_AUTHORITY);
 		return 0;
 	}
 	if (ks->status != PGP_OK) {
 		note(x, RANK_WITHDRAWN, ks->status, ks->reason ? ks->reason :
-		    "the authority's certifying subkey is not valid");
+		    "the authority's certifying subkey is not valid", PGP_UIDVALID_AUTHORITY);
 		return 0;
 	}
 	if (!(ks->flags & PGP_KF_CERTIFY)) {
 		note(x, RANK_WITHDRAWN, PGP_ERR_UNUSABLE,
-		    "the authority's key may not make certifications (key flags)");
+		    "the authority's key may not make certifications (key flags)",
+		    PGP_UIDVALID_AUTHORITY);
 		return 0;
 	}
 	return 1;
@@ -169,7 +172,7 @@ try_certification(vctx *x, uint32_t uid, const pgp_sig *sig)
 				continue;
 			if (e != PGP_OK) {
 				note(x, e == PGP_ERR_EXPIRED || e == PGP_ERR_POLICY || e == PGP_ERR_NOT_YET ?
-				    RANK_REFUSED : RANK_BROKEN, e, why);
+				    RANK_REFUSED : RANK_BROKEN, e, why, PGP_UIDVALID_SIG);
 				continue;
 			}
 			if (ev == NULL && (e = auth_eval(x, a, &ev)) != PGP_OK)
@@ -178,7 +181,7 @@ try_certification(vctx *x, uint32_t uid, const pgp_sig *sig)
 				continue;
 			if (revoked_by(x, uid, A, (int64_t)sig->created)) {
 				note(x, RANK_WITHDRAWN, PGP_ERR_REVOKED,
-				    "the authority revoked its certification");
+				    "the authority revoked its certification", PGP_UIDVALID_SIG);
 				continue;
 			}
 			x->out->status = PGP_OK;
@@ -252,6 +255,7 @@ pgp_uidvalid_check(pgp_uidvalid *out, const pgp_cert *target,
 		out->status = tev.primary.status;
 		out->reason = tev.primary.reason ? tev.primary.reason :
 		    "the certificate is not valid";
+		out->whose = PGP_UIDVALID_TARGET;
 		goto done;
 	}
 	self = self_authority(&x);
@@ -262,7 +266,7 @@ pgp_uidvalid_check(pgp_uidvalid *out, const pgp_cert *target,
 			continue;
 		if (us->status == PGP_ERR_REVOKED || us->status == PGP_ERR_LIMIT) {
 			note(&x, RANK_HOLDER, us->status, us->status == PGP_ERR_REVOKED ?
-			    "the user ID was revoked by its holder" : us->reason);
+			    "the user ID was revoked by its holder" : us->reason, PGP_UIDVALID_SIG);
 			continue;
 		}
 		if (self >= 0 && us->status == PGP_OK) {

@@ -44,10 +44,19 @@ typedef enum pgp_uidmatch {
 	                              pgp_email_cmp() (ASCII case ignored) */
 } pgp_uidmatch;
 
+/* Whose key state a refusal reports (pgp_uidvalid.whose). */
+typedef enum pgp_uidvalid_whose {
+	PGP_UIDVALID_SIG = 0,       /* a user ID or a certification (or nothing) */
+	PGP_UIDVALID_TARGET = 1,    /* the target certificate is not valid at t */
+	PGP_UIDVALID_AUTHORITY = 2  /* the certifying authority's key is not valid
+	                               at t, or may not certify */
+} pgp_uidvalid_whose;
+
 /* The verdict on one target certificate. */
 typedef struct pgp_uidvalid {
 	pgp_err status;       /* PGP_OK: validated; else why not (below) */
 	const char *reason;   /* static text: why not, or NULL */
+	uint8_t whose;        /* pgp_uidvalid_whose: what `reason` is about */
 	uint32_t matched;     /* user IDs of the target that the query names */
 	int32_t uid;          /* index of the validated user ID, else -1 */
 	int32_t authority;    /* index into auth[] of the authority, else -1 */

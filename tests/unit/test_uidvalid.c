@@ -8,7 +8,9 @@
  * certification, [6] O's persona certification (0x11), [7] I's
  * certification revocation (at ST, after CT), [8] I's certification dated
  * before I's key existed. U1 carries only T's self-signature.
- * The CLI cases on gpg-made keys are in tests/cli/sopv_validate.sh.
+ * And a few of vectors/sopv-validate (gpg-made, vectors/gen/gen_sopv_validate.sh;
+ * all of its cases run in tests/cli/sopv_validate.sh): authorities that
+ * expired or were revoked, a pet name.
  */
 #include <stdint.h>
 #include "t.h"
@@ -133,6 +135,7 @@ test_refusals(void)
 	T_EQ_INT(check(&r, &x, x.T, U0, PGP_UIDMATCH_EXACT, x.O, NULL, KT - YEAR), PGP_OK);
 	T_ASSERT(r.status != PGP_OK);
 	T_ASSERT(r.status != PGP_ERR_NO_SIG);
+	T_EQ_INT(r.whose, PGP_UIDVALID_TARGET);
 	pgp_certset_free(x.s);
 }
 
@@ -192,6 +195,81 @@ test_self_authority(void)
 	pgp_certset_free(x.s);
 }
 
+/* ---- vectors/sopv-validate (times of gen_sopv_validate.sh) ---- */
+
+#define G "vectors/sopv-validate/keys/"
+#define G_JUL_2021 1625097600  /* 2021-07-01: after the certifications */
+#define G_NOW 1750000000       /* 2025-06-15: after every expiry and revocation */
+
+/* Validates `q` on the first certificate of `target` against `authority`. */
+static pgp_err
+gcheck(pgp_uidvalid *r, const char *target, const char *authority, const char *q, int64_t t)
+{
+	pgp_certset *s = NULL;
+	const pgp_cert *a, *c;
+	pgp_policy pol;
+	unsigned char *b1, *b2;
+	size_t l1, l2;
+	pgp_err e;
+	pgp_policy_init(&pol);
+	b1 = t_slurp(target, &l1);
+	b2 = t_slurp(authority, &l2);
+	T_ASSERT(b1 != NULL && b2 != NULL);
+	if (!b1 || !b2) {
+		free(b1);
+		free(b2);
+		return PGP_ERR_IO;
+	}
+	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
+	T_EQ_INT(pgp_certset_add_owned(s, b1, l1, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_add_owned(s, b2, l2, NULL), PGP_OK);
+	c = pgp_certset_get(s, 0);
+	a = pgp_certset_get(s, pgp_certset_count(s) - 1);
+	e = pgp_uidvalid_check(r, c, (const uint8_t *)q, strlen(q), PGP_UIDMATCH_EXACT, &a, 1,
+	    NULL, t, &pol);
+	pgp_certset_free(s);
+	return e;
+}
+
+static void
+test_authority_state(void)
+{
+	pgp_uidvalid r;
+	/* the authority's key expired (2022-01-01) after it certified */
+	T_EQ_INT(gcheck(&r, G "mia.pgp", G "authexp.pgp", "Mia <mia@example.org>", G_JUL_2021), PGP_OK);
+	T_EQ_INT(r.status, PGP_OK);
+	T_EQ_INT(gcheck(&r, G "mia.pgp", G "authexp.pgp", "Mia <mia@example.org>", G_NOW), PGP_OK);
+	T_EQ_INT(r.status, PGP_ERR_EXPIRED);
+	T_EQ_INT(r.whose, PGP_UIDVALID_AUTHORITY);
+	/* ... was revoked (compromised, 2022-01-01) */
+	T_EQ_INT(gcheck(&r, G "liam.pgp", G "authrev.pgp", "Liam <liam@example.org>", G_JUL_2021),
+	    PGP_OK);
+	T_EQ_INT(r.status, PGP_OK);
+	T_EQ_INT(gcheck(&r, G "liam.pgp", G "authrev.pgp", "Liam <liam@example.org>", G_NOW), PGP_OK);
+	T_EQ_INT(r.status, PGP_ERR_REVOKED);
+	T_EQ_INT(r.whose, PGP_UIDVALID_AUTHORITY);
+	/* the target's key retired (soft, 2022-01-01) */
+	T_EQ_INT(gcheck(&r, G "ivan.pgp", G "auth.pgp", "Ivan <ivan@example.org>", G_NOW), PGP_OK);
+	T_EQ_INT(r.status, PGP_ERR_REVOKED);
+	T_EQ_INT(r.whose, PGP_UIDVALID_TARGET);
+}
+
+static void
+test_pet_name(void)
+{
+	pgp_uidvalid r;
+	/* "Karli" carries the authority's certification and no self-signature */
+	T_EQ_INT(gcheck(&r, G "karl.pgp", G "auth.pgp", "Karli", G_NOW), PGP_OK);
+	T_EQ_INT(r.status, PGP_OK);
+	T_EQ_INT(r.self, 0);
+	/* Karl as his own authority: he never bound it */
+	T_EQ_INT(gcheck(&r, G "karl.pgp", G "karl.pgp", "Karli", G_NOW), PGP_OK);
+	T_EQ_INT(r.status, PGP_ERR_NO_SIG);
+	T_EQ_INT(gcheck(&r, G "karl.pgp", G "karl.pgp", "Karl <karl@example.org>", G_NOW), PGP_OK);
+	T_EQ_INT(r.status, PGP_OK);
+	T_EQ_INT(r.self, 1);
+}
+
 int
 main(void)
 {
@@ -199,5 +277,7 @@ main(void)
 	T_RUN(test_refusals);
 	T_RUN(test_matching);
 	T_RUN(test_self_authority);
+	T_RUN(test_authority_state);
+	T_RUN(test_pet_name);
 	return T_DONE();
 }
