@@ -41,7 +41,8 @@ enum {
 #define KR_EMAIL_HASH 8
 #define KR_STATS_VERSION 1
 
-/* CRC-32 (ISO-HDLC, as zlib) of p[0..n), continuing from crc (0 to start). */
+/* CRC-32 (ISO-HDLC, as zlib) of p[0..n), continuing from crc (0 to start):
+ * pgp_crc32 (pgp/crc32.h). */
 uint32_t kr__crc(uint32_t crc, const uint8_t *p, size_t n);
 /* First KR_EMAIL_HASH octets of SHA-256 of the address with ASCII letters
  * lowercased. PGP_ERR_NOMEM, PGP_ERR_LIMIT (longer than PGP_MAX_PACKET_BODY). */

@@ -1,23 +1,14 @@
 /* kr_util.c - checksums, e-mail hashes and section names of the keyring
  * file. see kr_int.h */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #include "kr_int.h"
 
 /* see kr_int.h */
 uint32_t
 kr__crc(uint32_t crc, const uint8_t *p, size_t n)
 {
-	uLong c = crc;
-	while (n > 0) {
-		uInt chunk = n > (size_t)UINT_MAX ? UINT_MAX : (uInt)n;
-		c = crc32(c, p, chunk);
-		p += chunk;
-		n -= chunk;
-	}
-	return (uint32_t)c;
+	return pgp_crc32(crc, p, n);
 }
 
 /* see kr_int.h */

@@ -1,8 +1,8 @@
 /*
- * cpu.c - run-time CPU feature detection for the hash code. see hash_int.h
+ * cpu.c - run-time CPU feature detection for the hash and CRC-32 code. see hash_int.h
  *
- * x86: CPUID leaf 1 (ECX: SSSE3 bit 9, SSE4.1 bit 19, OSXSAVE bit 27,
- * AVX bit 28) and leaf 7 subleaf 0 (EBX: AVX2 bit 5, BMI2 bit 8, SHA
+ * x86: CPUID leaf 1 (ECX: PCLMULQDQ bit 1, SSSE3 bit 9, SSE4.1 bit 19,
+ * OSXSAVE bit 27, AVX bit 28) and leaf 7 subleaf 0 (EBX: AVX2 bit 5, BMI2 bit 8, SHA
  * bit 29), Intel SDM vol. 2A "CPUID"; AVX2 also needs the OS to save
  * the YMM state (XGETBV(0) bits 1 and 2).
  *
@@ -32,8 +32,10 @@ detect(void)
 	if (!__get_cpuid(1, &a, &b, &c, &d))
 		return 0;
 	c1 = c;
+	if ((c1 & (1u << 1)) && (c1 & (1u << 19)))
+		f |= PGP__CPU_PCLMUL;
 	if (__get_cpuid_max(0, NULL) < 7)
-		return 0;
+		return f;
 	__cpuid_count(7, 0, a, b, c, d);
 	if ((b & (1u << 29)) && (c1 & (1u << 9)) && (c1 & (1u << 19)))
 		f |= PGP__CPU_SHANI;

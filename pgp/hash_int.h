@@ -68,6 +68,7 @@ void pgp__hash_force_portable(int on);
 #define PGP__CPU_DETECTED 1u  /* always set: the cache is filled */
 #define PGP__CPU_SHANI 2u     /* SHA extensions + SSSE3 + SSE4.1 */
 #define PGP__CPU_AVX2 4u      /* AVX2 + BMI2, YMM state enabled by the OS */
+#define PGP__CPU_PCLMUL 8u    /* PCLMULQDQ + SSE4.1 (crc32_x86.c) */
 unsigned pgp__cpu_features(void);
 
 /* Compression functions: nblocks whole blocks at p into the state st. */

@@ -36,6 +36,7 @@
 #include "date.h"
 #include "packet.h"
 #include "hash.h"
+#include "crc32.h"
 #include "pk.h"
 #include "classify.h"
 #include "armor.h"
