@@ -8,5 +8,6 @@ int cmd_sopv(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_strip(int argc, char **argv);
 int cmd_keyring(int argc, char **argv);
+int cmd_wot(int argc, char **argv);
 
 #endif

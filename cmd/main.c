@@ -21,6 +21,7 @@ static const struct subcmd {
 	{"strip", cmd_strip, "strip [--keyring K]... [--at T] [--binary] [--json] [--threads N] [-o OUT] IN...\n"
 	    "                              certificates reduced to what verifies, canonical order"},
 	{"keyring", cmd_keyring, "keyring build|list|show|stats|export|check ...   the wotkit keyring file"},
+	{"wot", cmd_wot, "wot path|why|graphs|audit|trust|validity ...   the web of trust"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 };
 

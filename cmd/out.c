@@ -61,6 +61,12 @@ out_esc_text(FILE *f, const char *s)
 	esc_human(f, (const uint8_t *)s, strlen(s), 0);
 }
 
+void
+out_esc_plain(FILE *f, const uint8_t *p, size_t n)
+{
+	esc_human(f, p, n, 0);
+}
+
 /* see out.h */
 void
 out_esc_json(FILE *f, const uint8_t *p, size_t n)

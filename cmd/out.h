@@ -35,6 +35,9 @@ void out_esc_human(FILE *f, const uint8_t *p, size_t n);
 /* The same for a NUL-terminated string shown unquoted (file names and
  * reasons in messages): '"' and '\\' are kept as they are. */
 void out_esc_text(FILE *f, const char *s);
+/* The same for p[0..n) shown unquoted (user IDs in pgpkeys.git's graph
+ * text): '"' and '\\' are kept as they are. */
+void out_esc_plain(FILE *f, const uint8_t *p, size_t n);
 /* JSON escaping of p[0..n) as the inside of a string (without quotes). */
 void out_esc_json(FILE *f, const uint8_t *p, size_t n);
 /* A whole JSON string value: '"', out_esc_json(), '"'; NULL gives null. */
