@@ -52,7 +52,6 @@ typedef struct tstate {
 	uint8_t *uid_st;         /* ST_* */
 	uint32_t *sig_stamp;     /* level + 1 when certified at that level */
 	/* per certification */
-	uint8_t *by_primary;     /* 0 not known yet, 1 primary key, 2 not */
 	uint32_t *tsig;          /* trust signatures on one key (scratch) */
 } tstate;
 
@@ -118,7 +117,6 @@ state_free(tstate *s)
 	free(s->cand);
 	free(s->uid_st);
 	free(s->sig_stamp);
-	free(s->by_primary);
 	free(s->tsig);
 }
 
@@ -146,12 +144,11 @@ alloc_all(tstate *s, wot_trust *r, size_t n, size_t nu, size_t nc)
 	s->cand = malloc(n1 * sizeof *s->cand);
 	s->uid_st = calloc(nu1, 1);
 	s->sig_stamp = calloc(nu1, sizeof *s->sig_stamp);
-	s->by_primary = calloc(nc1, 1);
 	s->tsig = malloc(nc1 * sizeof *s->tsig);
 	if (!r->key_v || !r->info || !r->uid_v || !r->full || !r->marg || !s->intro_level ||
 	    !s->eff_ot || !s->seen || !s->cand_stamp || !s->pend_depth || !s->pend_amount ||
 	    !s->pend_has_regex || !s->pend_regex || !s->intro_regex || !s->cur || !s->next ||
-	    !s->cand || !s->uid_st || !s->sig_stamp || !s->by_primary || !s->tsig)
+	    !s->cand || !s->uid_st || !s->sig_stamp || !s->tsig)
 		return PGP_ERR_NOMEM;
 	for (i = 0; i < n1; i++)
 		s->intro_level[i] = NONE;
@@ -160,17 +157,12 @@ alloc_all(tstate *s, wot_trust *r, size_t n, size_t nu, size_t nc)
 
 /* GnuPG finds a certification's issuer among the introducers by the key
  * ID the signature names (is_in_klist), which is the primary key's only
- * when the primary key made it. Parsed once per certification. */
+ * when the primary key made it: one by a certification subkey counts for
+ * nothing. */
 static int
-made_by_primary(tstate *s, uint32_t ci, const wot_cert *c)
+made_by_primary(const wot_cert *c)
 {
-	if (!s->by_primary[ci]) {
-		pgp_sig sig;
-		const wot_node *in = wot_node_at(s->g, c->issuer);
-		int yes = wot_cert_sig(s->g, c, &sig) == PGP_OK && pgp_sig_names_fpr(&sig, &in->fpr);
-		s->by_primary[ci] = yes ? 1 : 2;
-	}
-	return s->by_primary[ci] == 1;
+	return c->issuer_key < 0;
 }
 
 /* GnuPG's min_cert_level (mark_usable_uid_certs): 0x11..0x13 carry the
@@ -268,6 +260,23 @@ add_count(uint16_t *c, unsigned set_to, int set)
 		(*c)++;
 }
 
+/* An introducer's ownertrust: raised by the trust signature that made it
+ * (RFC 4880 §5.2.3.13: 120 full, 60 marginal). */
+static void
+set_introducer_trust(tstate *s, uint32_t k)
+{
+	uint8_t min = 0, ot = ot_value(s->ot[k]);
+	unsigned amount = s->r->info[k].trust_amount;
+
+	if (amount >= 120)
+		min = WOT_OT_FULL;
+	else if (amount >= 60)
+		min = WOT_OT_MARGINAL;
+	s->eff_ot[k] = ot < min ? min : ot;
+	s->r->info[k].introducer = 1;
+	s->r->info[k].ownertrust = s->eff_ot[k];
+}
+
 /* One key reached at level d by its introducers. */
 static void
 look_at(tstate *s, uint32_t t, unsigned d)
@@ -286,7 +295,7 @@ look_at(tstate *s, uint32_t t, unsigned d)
 		uint8_t ot;
 
 		if (s->intro_level[i] != d || !wot_cert_usable(c) || c->uid >= nu ||
-		    !level_ok(s, c) || !made_by_primary(s, rc[k], c) || !regex_allows(s, i, c))
+		    !level_ok(s, c) || !made_by_primary(c) || !regex_allows(s, i, c))
 			continue;
 		if (c->trust_depth > 0)
 			s->tsig[nts++] = rc[k];
@@ -325,25 +334,9 @@ look_at(tstate *s, uint32_t t, unsigned d)
 		s->r->info[t].trust_amount = s->pend_amount[t];
 		s->r->info[t].has_regex = s->pend_has_regex[t];
 		s->intro_regex[t] = s->pend_regex[t];
+		set_introducer_trust(s, t);
 		s->next[s->nnext++] = t;
 	}
-}
-
-/* The introducers' ownertrust at their level: raised by the trust
- * signature that made them (RFC 4880 §5.2.3.13: 120 full, 60 marginal). */
-static void
-set_introducer_trust(tstate *s, uint32_t k)
-{
-	uint8_t min = 0, ot = ot_value(s->ot[k]);
-	unsigned amount = s->r->info[k].trust_amount;
-
-	if (amount >= 120)
-		min = WOT_OT_FULL;
-	else if (amount >= 60)
-		min = WOT_OT_MARGINAL;
-	s->eff_ot[k] = ot < min ? min : ot;
-	s->r->info[k].introducer = 1;
-	s->r->info[k].ownertrust = s->eff_ot[k];
 }
 
 static void
@@ -356,8 +349,6 @@ run_levels(tstate *s)
 		size_t ncand = 0;
 		uint32_t *swap;
 
-		for (j = 0; j < s->ncur; j++)
-			set_introducer_trust(s, s->cur[j]);
 		for (j = 0; j < s->ncur; j++) {
 			const uint32_t *ic;
 			size_t ni = wot_issued(s->g, s->cur[j], &ic);
@@ -494,6 +485,7 @@ wot_trust_compute(wot_trust **out, const wot_graph *g, const uint8_t *ownertrust
 		if (ot_value(ownertrust[i]) == WOT_OT_ULTIMATE) {
 			s.seen[i] = 1;
 			s.intro_level[i] = 0;
+			set_introducer_trust(&s, i);
 			s.cur[s.ncur++] = i;
 		}
 	}
