@@ -116,6 +116,12 @@ main(int argc, char **argv)
 	for (j = 0; j < n; j++)
 		count[wot_trust_key(t, (uint32_t)j) & 7]++;
 	qsort(ms, (size_t)runs, sizeof *ms, cmp_d);
+	{
+		char hex[2 * PGP_FPR_MAX + 1];
+		const wot_node *rn = wot_node_at(g, (uint32_t)ri);
+		pgp_hex_encode(hex, rn->fpr.v, rn->fpr.len);
+		printf("root: %s\n", hex);
+	}
 	printf("keys %zu, certifications %zu, introducers set full: %zu\n", n, wot_ncerts(g), ns);
 	printf("wot_build %.1f ms; wot_trust_compute best %.2f ms, median %.2f ms (%d runs)\n",
 	    build_ms, ms[0], ms[runs / 2], runs);
