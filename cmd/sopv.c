@@ -1,14 +1,17 @@
 /*
  * sopv.c - `wotkit sopv` / `wotkit-sopv`: the verification-only subset of
- * the Stateless OpenPGP CLI, "sopv 1.0" (draft-dkg-openpgp-stateless-cli-10
- * §"sopv"): version, verify, inline-verify. A second front end on
- * pgp/verify.h (the first is cmd/verify.c).
+ * the Stateless OpenPGP CLI, "sopv 1.2" (draft-dkg-openpgp-stateless-cli
+ * §"sopv": 1.0 is version, verify, inline-verify (-10); 1.1 adds the
+ * --debug option; 1.2 adds validate-userid). A second front end on
+ * pgp/verify.h (the first is cmd/verify.c) and on pgp/uidvalid.h.
  *
  *   sopv [--debug] version [--backend | --extended | --sop-spec | --sopv]
  *   sopv [--debug] verify [--not-before=DATE] [--not-after=DATE] [--]
  *        SIGNATURES CERTS... < DATA
  *   sopv [--debug] inline-verify [--not-before=DATE] [--not-after=DATE]
  *        [--verifications-out=VERIFICATIONS] [--] CERTS... < MESSAGE > DATA
+ *   sopv [--debug] validate-userid [--addr-spec-only] [--validate-at=DATE]
+ *        [--] USERID CERTS... < CERTS
  *
  * Exit codes are the draft's (cmd/sopv.h), not wotkit's 0/1/2.
  */
@@ -21,9 +24,10 @@
 
 #include "version.h"
 
-/* The draft whose sopv subset this implements; "~": not all of sop. */
-#define SOPV_SPEC "~draft-dkg-openpgp-stateless-cli-10"
-#define SOPV_SUBSET "1.0"
+/* The draft whose sopv subset this implements; "~": not all of sop.
+ * validate-userid joined sopv (as 1.2) after -13 (sopv 1.1). */
+#define SOPV_SPEC "~draft-dkg-openpgp-stateless-cli-14"
+#define SOPV_SUBSET "1.2"
 
 static void
 usage(FILE *f)
@@ -34,7 +38,9 @@ usage(FILE *f)
 	    "  verify [--not-before=DATE] [--not-after=DATE] [--] SIGNATURES CERTS... <DATA\n"
 	    "  inline-verify [--not-before=DATE] [--not-after=DATE]\n"
 	    "                [--verifications-out=VERIFICATIONS] [--] CERTS... <MESSAGE >DATA\n"
-	    "DATE: ISO 8601 (2024-03-01T12:00:00Z), now, or - (beginning/end of time)\n",
+	    "  validate-userid [--addr-spec-only] [--validate-at=DATE] [--] USERID CERTS... <CERTS\n"
+	    "DATE: ISO 8601 (2024-03-01T12:00:00Z), now, or - (beginning/end of time;\n"
+	    "      not for --validate-at)\n",
 	    cli_prog);
 }
 
@@ -52,30 +58,31 @@ version(int backend, int extended, int spec, int subset)
 	} else if (spec) {
 		/* first line: the draft; the rest: free-form remarks */
 		printf("%s\n", SOPV_SPEC);
-		printf("wotkit implements only the sopv %s subset (version, verify, inline-verify)\n",
-		    SOPV_SUBSET);
+		printf("wotkit implements only the sopv %s subset (version, verify, inline-verify, "
+		    "validate-userid)\n", SOPV_SUBSET);
 	} else if (subset) {
 		printf("%s\n", SOPV_SUBSET);
 	} else {
 		printf("wotkit %s\n", WOTKIT_VERSION);
 		if (extended) {
 			printf("libpgp %s (RFC 9580: v4 and v6 keys and signatures)\n", WOTKIT_VERSION);
-			printf("sopv %s: version, verify, inline-verify\n", SOPV_SUBSET);
+			printf("sopv %s: version, verify, inline-verify, validate-userid\n", SOPV_SUBSET);
 			printf("spec: %s\n", SOPV_SPEC);
 		}
 	}
 	return fflush(stdout) == 0 ? SOPV_OK : SOPV_GENERIC;
 }
 
-enum { SUB_VERSION, SUB_VERIFY, SUB_INLINE_VERIFY };
+enum { SUB_VERSION, SUB_VERIFY, SUB_INLINE_VERIFY, SUB_VALIDATE_USERID };
 
 /* Options and operands of one subcommand; argv[0] is the subcommand. */
 static int
 run(int sub, int argc, char **argv, int debug)
 {
 	sopv_opts o;
-	const char *val, *nb = "-", *na = "now";
+	const char *val, *nb = "-", *na = "now", *at = "now";
 	int i, backend = 0, extended = 0, spec = 0, subset = 0, only_pos = 0;
+	int verifying = sub == SUB_VERIFY || sub == SUB_INLINE_VERIFY;
 	size_t npos = 0;
 	char **pos = argv + 1; /* operands are compacted in place */
 
@@ -103,11 +110,11 @@ run(int sub, int argc, char **argv, int debug)
 			spec = 1;
 		} else if (sub == SUB_VERSION && strcmp(a, "--sopv") == 0) {
 			subset = 1;
-		} else if (sub != SUB_VERSION && cli_opt_value(argc, argv, &i, "--not-before", &val)) {
+		} else if (verifying && cli_opt_value(argc, argv, &i, "--not-before", &val)) {
 			if (!val)
 				goto missing;
 			nb = val;
-		} else if (sub != SUB_VERSION && cli_opt_value(argc, argv, &i, "--not-after", &val)) {
+		} else if (verifying && cli_opt_value(argc, argv, &i, "--not-after", &val)) {
 			if (!val)
 				goto missing;
 			na = val;
@@ -116,6 +123,13 @@ run(int sub, int argc, char **argv, int debug)
 			if (!val)
 				goto missing;
 			o.verifications_out = val;
+		} else if (sub == SUB_VALIDATE_USERID && strcmp(a, "--addr-spec-only") == 0) {
+			o.addr_spec_only = 1;
+		} else if (sub == SUB_VALIDATE_USERID &&
+		    cli_opt_value(argc, argv, &i, "--validate-at", &val)) {
+			if (!val)
+				goto missing;
+			at = val;
 		} else {
 			cli_msg(argv[0], "unsupported option %s", a);
 			return SOPV_UNSUPPORTED_OPTION;
@@ -127,6 +141,15 @@ run(int sub, int argc, char **argv, int debug)
 			return SOPV_UNSUPPORTED_OPTION;
 		}
 		return version(backend, extended, spec, subset);
+	}
+	if (sub == SUB_VALIDATE_USERID) {
+		/* one point in time: "-" (beginning or end of time) means none */
+		if (strcmp(at, "-") == 0 ||
+		    sopv_parse_date(at, o.now, INT64_MIN, &o.validate_at) != 0) {
+			cli_msg("--validate-at", "malformed DATE '%s'", at);
+			return SOPV_GENERIC;
+		}
+		return sopv_validate_userid(pos, npos, &o);
 	}
 	/* DATE: draft §"DATE"; malformed dates have no code of their own. */
 	if (sopv_parse_date(nb, o.now, INT64_MIN, &o.not_before) != 0) {
@@ -153,6 +176,7 @@ cmd_sopv(int argc, char **argv)
 		{"version", SUB_VERSION},
 		{"verify", SUB_VERIFY},
 		{"inline-verify", SUB_INLINE_VERIFY},
+		{"validate-userid", SUB_VALIDATE_USERID},
 	};
 	int i = 1, debug = 0;
 	size_t k;
@@ -178,6 +202,6 @@ cmd_sopv(int argc, char **argv)
 		if (strcmp(argv[i], subs[k].name) == 0)
 			return run(subs[k].sub, argc - i, argv + i, debug);
 	cli_msg(NULL, "unsupported subcommand '%s' (sopv %s has version, verify, "
-	    "inline-verify)", argv[i], SOPV_SUBSET);
+	    "inline-verify, validate-userid)", argv[i], SOPV_SUBSET);
 	return SOPV_UNSUPPORTED_SUBCOMMAND;
 }

@@ -2,7 +2,9 @@
  * sopv.h - internals of `wotkit sopv`, the verification-only subset of the
  * Stateless OpenPGP CLI (draft-dkg-openpgp-stateless-cli, "sopv 1.0").
  * Shared by cmd/sopv.c (dispatch, version), cmd/sopv_io.c (indirect
- * inputs/outputs, DATE) and cmd/sopv_verify.c (verify, inline-verify).
+ * inputs/outputs, DATE), cmd/sopv_certs.c (CERTS arguments),
+ * cmd/sopv_verify.c (verify, inline-verify) and cmd/sopv_validate.c
+ * (validate-userid, sopv 1.2).
  */
 #ifndef WOTKIT_SOPV_H
 #define WOTKIT_SOPV_H
@@ -10,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cli.h"
+#include "pgp/pgp.h"
 
 /* Exit codes: draft-dkg-openpgp-stateless-cli §"Failure Modes". */
 enum {
@@ -24,7 +27,8 @@ enum {
 	SOPV_UNSUPPORTED_SUBCOMMAND = 69,
 	SOPV_UNSUPPORTED_SPECIAL_PREFIX = 71,
 	SOPV_AMBIGUOUS_INPUT = 73,
-	SOPV_INCOMPATIBLE_OPTIONS = 83
+	SOPV_INCOMPATIBLE_OPTIONS = 83,
+	SOPV_CERT_USERID_NO_MATCH = 107   /* validate-userid: a certificate fails */
 };
 
 /* Common options of the verifying subcommands. */
@@ -34,6 +38,8 @@ typedef struct sopv_opts {
 	int64_t not_after;   /* INT64_MAX: "-" (the end of time) */
 	int debug;           /* --debug: per-signature verdicts on stderr */
 	const char *verifications_out; /* inline-verify only; NULL: none */
+	int addr_spec_only;  /* validate-userid --addr-spec-only */
+	int64_t validate_at; /* validate-userid --validate-at (default: now) */
 } sopv_opts;
 
 /*
@@ -63,9 +69,32 @@ int sopv_output_write(const char *arg, const uint8_t *p, size_t len);
  */
 int sopv_parse_date(const char *s, int64_t now, int64_t dash, int64_t *out);
 
+/* The certificates of every CERTS argument, and which argument holds each. */
+typedef struct sopv_certs {
+	pgp_certset *set;
+	cli_file *files;      /* kept open: binary keyrings are borrowed by the set */
+	size_t *first;        /* index of the first copy (pgp_certset_copy) of argument i */
+	char *const *names;
+	size_t n;
+} sopv_certs;
+
+/*
+ * Loads every CERTS argument (indirect inputs, binary or armored, several
+ * armored blocks allowed) into one set; copies of a key in several
+ * arguments are merged. Prints a diagnostic and returns a SOPV_* code:
+ * BAD_DATA for an argument that is not OpenPGP or holds no certificate.
+ * Release with sopv_certs_free (also after a failure).
+ */
+int sopv_certs_load(sopv_certs *c, char *const *names, size_t n);
+void sopv_certs_free(sopv_certs *c);
+/* Whether CERTS argument i holds a copy of cert. */
+int sopv_certs_holds(const sopv_certs *c, size_t i, const pgp_cert *cert);
+
 /* `verify SIGNATURES CERTS... < DATA` and `inline-verify CERTS... < MESSAGE`;
  * pos holds the positional arguments. Return a SOPV_* exit code. */
 int sopv_verify(char *const *pos, size_t npos, const sopv_opts *o);
 int sopv_inline_verify(char *const *pos, size_t npos, const sopv_opts *o);
+/* `validate-userid USERID CERTS... < CERTS` (sopv 1.2). */
+int sopv_validate_userid(char *const *pos, size_t npos, const sopv_opts *o);
 
 #endif

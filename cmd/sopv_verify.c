@@ -21,86 +21,6 @@
 #include "certs.h"
 #include "pgp/pgp.h"
 
-/* The certificates of every CERTS argument, and which argument holds each. */
-typedef struct certs {
-	pgp_certset *set;
-	cli_file *files;      /* kept open: binary keyrings are borrowed by the set */
-	size_t *first;        /* index of the first copy (pgp_certset_copy) of argument i */
-	char *const *names;
-	size_t n;
-} certs;
-
-static void
-certs_free(certs *c)
-{
-	size_t i;
-	pgp_certset_free(c->set);
-	for (i = 0; c->files && i < c->n; i++)
-		cli_file_close(&c->files[i]);
-	free(c->files);
-	free(c->first);
-	memset(c, 0, sizeof *c);
-}
-
-/* Adds one CERTS argument: binary or armored (several blocks allowed). */
-static int
-certs_add(certs *c, size_t i)
-{
-	cli_file *f = &c->files[i];
-	pgp_diag d = {0, -1, NULL};
-	pgp_err e;
-	size_t before = pgp_certset_copies(c->set), refused = pgp_certset_refused(c->set);
-	int rc = sopv_input_open(f, c->names[i]);
-	if (rc != SOPV_OK)
-		return rc;
-	c->first[i] = before;
-	e = certs_add_mem(c->set, f->p, f->len, &d);
-	certs_warn_refused(c->set, refused, c->names[i]);
-	if (e != PGP_OK) {
-		cli_report(c->names[i], e, &d);
-		return e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
-	}
-	if (pgp_certset_copies(c->set) == before) {
-		cli_msg(c->names[i], "no OpenPGP certificate in it");
-		return SOPV_BAD_DATA;
-	}
-	return SOPV_OK;
-}
-
-static int
-certs_load_all(certs *c, char *const *names, size_t n)
-{
-	size_t i;
-	int rc;
-	memset(c, 0, sizeof *c);
-	c->names = names;
-	c->n = n;
-	c->files = calloc(n, sizeof *c->files);
-	c->first = calloc(n, sizeof *c->first);
-	if (!c->files || !c->first || pgp_certset_new(&c->set) != PGP_OK) {
-		fprintf(stderr, "%s: out of memory\n", cli_prog);
-		return SOPV_GENERIC;
-	}
-	for (i = 0; i < n; i++)
-		if ((rc = certs_add(c, i)) != SOPV_OK)
-			return rc;
-	return SOPV_OK;
-}
-
-/* Whether CERTS argument i holds a copy of cert (copies of one key in
- * several arguments are merged into one certificate). */
-static int
-certs_holds(const certs *c, size_t i, const pgp_cert *cert)
-{
-	size_t k, end = i + 1 < c->n ? c->first[i + 1] : pgp_certset_copies(c->set);
-	for (k = c->first[i]; k < end; k++) {
-		const pgp_fpr *f = &pgp_certset_copy(c->set, k)->primary.fpr;
-		if (f->len == cert->primary.fpr.len && memcmp(f->v, cert->primary.fpr.v, f->len) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 static int
 put_fpr(pgp_buf *b, const pgp_fpr *f)
 {
@@ -144,7 +64,7 @@ put_json_str(pgp_buf *b, const char *s)
  * the trailer being the JSON object of the later drafts' examples.
  */
 static int
-verifications(pgp_buf *b, const pgp_verifier *v, const certs *c)
+verifications(pgp_buf *b, const pgp_verifier *v, const sopv_certs *c)
 {
 	size_t i, n = pgp_verifier_count(v);
 	char t[32];
@@ -161,7 +81,7 @@ verifications(pgp_buf *b, const pgp_verifier *v, const certs *c)
 			return -1;
 		/* every CERTS argument holding a copy of the signer, in order */
 		for (a = 0; a < c->n; a++) {
-			if (!certs_holds(c, a, r->cert))
+			if (!sopv_certs_holds(c, a, r->cert))
 				continue;
 			if (put_str(b, listed ? "," : " {\"signers\":[") || put_json_str(b, c->names[a]))
 				return -1;
@@ -198,7 +118,7 @@ write_stdout(const uint8_t *p, size_t len)
 int
 sopv_verify(char *const *pos, size_t npos, const sopv_opts *o)
 {
-	certs c;
+	sopv_certs c;
 	cli_file sig = {0};
 	pgp_verifier *v = NULL;
 	pgp_verify_opts vo;
@@ -223,7 +143,7 @@ sopv_verify(char *const *pos, size_t npos, const sopv_opts *o)
 		rc = e == PGP_ERR_NOMEM ? SOPV_GENERIC : SOPV_BAD_DATA;
 		goto out;
 	}
-	if ((rc = certs_load_all(&c, pos + 1, npos - 1)) != SOPV_OK)
+	if ((rc = sopv_certs_load(&c, pos + 1, npos - 1)) != SOPV_OK)
 		goto out;
 	if (cli_feed_verifier(v, "-") != 0) {
 		rc = SOPV_GENERIC;
@@ -252,7 +172,7 @@ out:
 	pgp_buf_free(&out);
 	pgp_verifier_free(v);
 	cli_file_close(&sig);
-	certs_free(&c);
+	sopv_certs_free(&c);
 	return rc;
 }
 
@@ -260,7 +180,7 @@ out:
 int
 sopv_inline_verify(char *const *pos, size_t npos, const sopv_opts *o)
 {
-	certs c;
+	sopv_certs c;
 	cli_file msg = {0};
 	pgp_verifier *v = NULL;
 	pgp_verify_opts vo;
@@ -280,7 +200,7 @@ sopv_inline_verify(char *const *pos, size_t npos, const sopv_opts *o)
 	}
 	if (o->verifications_out && (rc = sopv_output_check(o->verifications_out)) != SOPV_OK)
 		goto out;
-	if ((rc = certs_load_all(&c, pos, npos)) != SOPV_OK)
+	if ((rc = sopv_certs_load(&c, pos, npos)) != SOPV_OK)
 		goto out;
 	if (cli_file_open(&msg, "-") != 0) {
 		rc = SOPV_GENERIC;
@@ -323,6 +243,6 @@ out:
 	pgp_buf_free(&out);
 	pgp_verifier_free(v);
 	cli_file_close(&msg);
-	certs_free(&c);
+	sopv_certs_free(&c);
 	return rc;
 }

@@ -17,12 +17,13 @@ static void
 usage(FILE *f)
 {
 	fputs("usage: wotkit wot path [--from KEY] [--maxdepth N] [--maxpaths N] "
-	    "[--json|--dot|--svg [-o FILE]] TARGET\n"
+	    "[--json|--dot|--svg [-o FILE]] TARGET | --all\n"
 	    "       wotkit wot why [--from KEY] [--maxdepth N] [--json] TARGET\n"
 	    "       wotkit wot graphs --outdir DIR [--maxdepth N] [--maxpaths N] [--dot] [--svg]\n"
 	    "       wotkit wot audit [--json] [--maxdepth N]   (audits --policy / --policy-as-of)\n"
 	    "       wotkit wot trust KEY ultimate|full|marginal|never|unset | --import FILE\n"
 	    "       wotkit wot validity [--json] [KEY]\n"
+	    "       wotkit wot stats [--top N] [--maxdepth N] [--json]\n"
 	    "common options: --keyring K (a wotkit keyring, or raw keys/dirs/pgpkeys trees; "
 	    "repeatable)\n"
 	    "                --root KEY  --at TIME  --policy FILE  --policy-as-of TIME  "
@@ -118,12 +119,52 @@ emit_dot_or_svg(wot_cli *c, const wot_path *p, size_t n, int svg, const char *ou
 	return EXIT_OK;
 }
 
+/* `wot path --all`: every key's paths, in key ID order, as the graph text
+ * (what `wot graphs` writes, without the files). */
+static int
+all_paths(wot_cli *c, const char *target, const char *from, unsigned maxdepth,
+    unsigned maxpaths, int other_format)
+{
+	wot_search *s = NULL;
+	wot_path paths[WOT_MAX_PATHS];
+	size_t k, n, with = 0;
+	uint32_t fr;
+
+	if (target != NULL || other_format) {
+		cli_msg(c->cmd, "--all takes no TARGET and writes text only");
+		return EXIT_USAGE;
+	}
+	if (wot_cli_open(c, from == NULL) != 0)
+		return EXIT_USAGE;
+	if (from != NULL) {
+		if (wot_cli_key(c, from, &fr) != 0)
+			return EXIT_USAGE;
+	} else {
+		fr = (uint32_t)c->root;
+	}
+	if (wot_search_new(&s, c->g) != PGP_OK) {
+		cli_msg(c->cmd, "out of memory");
+		return EXIT_USAGE;
+	}
+	for (k = 0; k < wot_nnodes(c->g); k++) {
+		uint32_t to = wot_node_by_rank(c->g, (uint32_t)k);
+		if (wot_paths(s, fr, to, maxdepth, maxpaths, paths, &n) != PGP_OK)
+			break;
+		with += n > 0;
+		wot_out_text(stdout, c->g, paths, n);
+	}
+	wot_search_free(s);
+	fprintf(stderr, "%s: %s: %zu of %zu keys have a path\n", cli_prog, c->cmd, with,
+	    wot_nnodes(c->g));
+	return with > 0 ? EXIT_OK : EXIT_FAIL;
+}
+
 int
 wot_cmd_path(wot_cli *c, int argc, char **argv)
 {
 	const char *target = NULL, *from = NULL, *outpath = NULL, *val;
 	unsigned maxdepth = 4, maxpaths = 4;
-	int i, r, dot = 0, svg = 0;
+	int i, r, dot = 0, svg = 0, all = 0;
 	uint32_t to, fr;
 	wot_search *s = NULL;
 	wot_path paths[WOT_MAX_PATHS];
@@ -147,6 +188,8 @@ wot_cmd_path(wot_cli *c, int argc, char **argv)
 			dot = 1;
 		} else if (strcmp(argv[i], "--svg") == 0) {
 			svg = 1;
+		} else if (strcmp(argv[i], "--all") == 0) {
+			all = 1;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			cli_msg(c->cmd, "unknown option %s", argv[i]);
 			usage(stderr);
@@ -158,6 +201,8 @@ wot_cmd_path(wot_cli *c, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (all)
+		return all_paths(c, target, from, maxdepth, maxpaths, dot + svg + c->json);
 	if (target == NULL) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -380,6 +425,7 @@ static const struct {
 	{"audit", wot_cmd_audit},
 	{"trust", wot_cmd_trust},
 	{"validity", wot_cmd_validity},
+	{"stats", wot_cmd_stats},
 };
 
 int

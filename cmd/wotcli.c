@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "wotcli.h"
 #include "krsrc.h"
 #include "out.h"
@@ -240,6 +241,12 @@ wot_cli_open(wot_cli *c, int need_root)
 			return -1;
 		}
 		c->kr = c->ring.kr;
+		/* the web touches every certificate: map the file's pages in one
+		 * call instead of one fault each (Linux 5.14; ignored elsewhere) */
+#ifdef MADV_POPULATE_READ
+		if (c->ring.krfile.map != NULL)
+			(void)madvise(c->ring.krfile.map, c->ring.krfile.len, MADV_POPULATE_READ);
+#endif
 		if (snprintf(c->trust_path, sizeof c->trust_path, "%s.trust", c->sources[0]) >=
 		    (int)sizeof c->trust_path)
 			c->trust_path[0] = '\0';

@@ -95,5 +95,6 @@ int wot_cmd_graphs(wot_cli *c, int argc, char **argv);
 int wot_cmd_audit(wot_cli *c, int argc, char **argv);
 int wot_cmd_trust(wot_cli *c, int argc, char **argv);
 int wot_cmd_validity(wot_cli *c, int argc, char **argv);
+int wot_cmd_stats(wot_cli *c, int argc, char **argv);
 
 #endif

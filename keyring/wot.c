@@ -248,6 +248,8 @@ decide(const wot_graph *g, const kr_edge *e, size_t n, wot_cert *out)
 	out->target = e[0].target;
 	out->uid = e[0].uid;
 	out->sig = UINT32_MAX;
+	out->on_attr = out->uid < g->nodes[out->target].cert->nuids &&
+	    g->nodes[out->target].cert->uids[out->uid].is_attr;
 	for (i = 0; i < n; i++)
 		if (e[i].sigtype == 0x30 && e[i].created <= t && e[i].created >= revoked) {
 			revoked = e[i].created;
@@ -447,7 +449,7 @@ build_adjacency(wot_graph *g)
 		uint32_t last = UINT32_MAX;
 		for (uint32_t x = g->issued.off[i]; x < g->issued.off[i + 1]; x++) {
 			const wot_cert *c = &g->certs[g->issued.v[x]];
-			if (!wot_cert_usable(c) || c->target == last)
+			if (!wot_cert_usable(c) || c->on_attr || c->target == last)
 				continue;
 			last = c->target;
 			row[m] = (uint32_t)i;
@@ -473,6 +475,22 @@ out:
 	free(row);
 	free(val);
 	free(order);
+	return e;
+}
+
+pgp_err
+wot__finish(wot_graph *g)
+{
+	pgp_err e;
+
+	g->by_rank = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->by_rank);
+	g->scratch_u32 = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->scratch_u32);
+	if (g->by_rank == NULL || g->scratch_u32 == NULL)
+		return PGP_ERR_NOMEM;
+	sort_by_rank(g);
+	free(g->scratch_u32);
+	g->scratch_u32 = NULL;
+	e = build_adjacency(g);
 	return e;
 }
 

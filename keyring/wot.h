@@ -93,6 +93,9 @@ typedef struct wot_cert {
 	uint8_t hash_algo, pk_algo;
 	uint8_t trust_depth, trust_amount;   /* subpacket 5 (0, 0 when absent) */
 	uint8_t has_regex;         /* hashed subpacket 6 present */
+	uint8_t on_attr;           /* the certified component is a user attribute
+	                              (a photo): counted for validity as gpg does, never
+	                              a path (wotmate follows user IDs only) */
 	int64_t created;
 	int64_t expires;           /* absolute, 0 never */
 	uint32_t sig;              /* index into the target's cert->uids[uid].sigs */
@@ -136,7 +139,8 @@ size_t wot_received(const wot_graph *g, uint32_t i, const uint32_t **certs);
 int wot_cert_usable(const wot_cert *c);
 
 /* Key-level successors of node i: the distinct targets of i's usable
- * certifications, sorted by rank (what path searches walk). */
+ * certifications of user IDs (not user attributes), sorted by rank (what
+ * path searches walk). */
 size_t wot_succ(const wot_graph *g, uint32_t i, const uint32_t **nodes);
 /* Key-level predecessors (distinct issuers of usable certifications on i),
  * sorted by rank. */
@@ -180,5 +184,82 @@ pgp_err wot_paths(wot_search *s, uint32_t from, uint32_t to, unsigned maxdepth,
  * dist has wot_nnodes(g) entries.
  */
 pgp_err wot_distances(wot_search *s, uint32_t from, unsigned maxdepth, uint32_t *dist);
+
+/* ---- why there is no path (docs/wot.md "Why") ---- */
+
+/* Longest relaxed path reported hop by hop. */
+#define WOT_MAX_WHY_HOPS 64u
+
+typedef enum wot_why_verdict {
+	WOT_WHY_PATH = 0,          /* a usable path within maxdepth exists */
+	WOT_WHY_TARGET_INVALID,    /* the target key is not valid at t */
+	WOT_WHY_ROOT_INVALID,      /* the root key is not valid at t */
+	WOT_WHY_NO_CERTS,          /* no certification on the target by a key in the keyring */
+	WOT_WHY_NOT_CONNECTED,     /* certified, but no chain of certifications leads there */
+	WOT_WHY_BLOCKED,           /* chains exist only through blocked hops (see kinds) */
+	WOT_WHY_BEYOND             /* a usable path exists but is longer than maxdepth */
+} wot_why_verdict;
+
+/* What blocks a hop (bits of wot_why.kinds). */
+#define WOT_BLOCK_POLICY   1u  /* certification (or the certified user ID's binding) refused by policy */
+#define WOT_BLOCK_CERT     2u  /* certification revoked, expired, made later, or on an invalid user ID */
+#define WOT_BLOCK_KEY      4u  /* through a key that is not valid at t */
+
+typedef struct wot_why {
+	int verdict;               /* wot_why_verdict */
+	unsigned kinds;            /* WOT_BLOCK_* on the reported path */
+	uint32_t hops;             /* length of the reported path (may exceed maxdepth) */
+	uint32_t blocked;          /* blocked hops and keys on it */
+	/* the path with the fewest blocked hops, then the fewest hops (ties:
+	 * breadth-first in rank order); nodes and, per hop, the certification
+	 * that came closest to counting; only when hops <= WOT_MAX_WHY_HOPS */
+	uint32_t node[WOT_MAX_WHY_HOPS + 1];
+	uint32_t cert[WOT_MAX_WHY_HOPS];
+	uint8_t stored;            /* 1 when node[] / cert[] hold the path */
+} wot_why;
+
+/* Block bits of one hop's certification (0: it counts). */
+unsigned wot_cert_block(const wot_graph *g, const wot_cert *c);
+
+/* Explain whether and why `target` has no path from `root` within maxdepth. */
+pgp_err wot_explain(const wot_graph *g, uint32_t root, uint32_t target, unsigned maxdepth,
+    wot_why *out);
+
+/* ---- the audit: what a stricter policy cuts off (docs/wot.md "Audit") ---- */
+
+typedef enum wot_action_kind {
+	WOT_ACT_RECERTIFY = 1,     /* the issuer re-certifies the user ID with an accepted hash */
+	WOT_ACT_RENEW = 2          /* the key's owner renews its self-signatures */
+} wot_action_kind;
+
+typedef struct wot_action {
+	uint8_t kind;              /* wot_action_kind */
+	uint32_t cert;             /* WOT_ACT_RECERTIFY: the certification (index in both graphs) */
+	uint32_t node;             /* WOT_ACT_RENEW: the key */
+} wot_action;
+
+typedef struct wot_audit {
+	uint32_t *lost;            /* keys with a path under the baseline and none audited, by rank */
+	size_t nlost;
+	uint32_t *stuck;           /* lost keys no re-certification or renewal restores */
+	size_t nstuck;
+	wot_action *act;           /* a minimal set restoring every other lost key */
+	size_t nact;
+} wot_audit;
+
+/*
+ * Compare two graphs over the same keyring at the same time (`base` under
+ * the baseline policy, `aud` under the audited one): the keys that have a
+ * path from root within maxdepth in base but not in aud, and a set of
+ * actions (re-certifications of certifications the audited policy refuses,
+ * renewals of self-signatures it refuses) that restores a path within
+ * maxdepth to each of them. The set is built greedily (the cheapest lost key
+ * first, by a hop-bounded cheapest path) and then pruned until no action
+ * can be left out: minimal, not necessarily minimum (that is a Steiner
+ * problem). PGP_ERR_INVALID when the graphs are not over the same keyring.
+ */
+pgp_err wot_audit_run(const wot_graph *base, const wot_graph *aud, uint32_t root,
+    unsigned maxdepth, wot_audit *out);
+void wot_audit_free(wot_audit *a);
 
 #endif

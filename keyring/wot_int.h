@@ -29,4 +29,10 @@ struct wot_graph {
 	wot_adj succ, pred;       /* usable key-level edges, by rank */
 };
 
+/* For tests that assemble a graph by hand: with nnodes, nodes[] (fpr,
+ * keyid, state, cert with nuids, uid_status) and certs[] (sorted by
+ * (target, uid, issuer)) filled in and everything else zero, compute the
+ * ranks and the adjacency. The graph is then freed with wot_free(). */
+pgp_err wot__finish(wot_graph *g);
+
 #endif

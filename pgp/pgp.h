@@ -46,6 +46,7 @@
 #include "eval.h"
 #include "sigmemo.h"
 #include "certify.h"
+#include "uidvalid.h"
 #include "verify.h"
 #include "write.h"
 #include "utf8.h"

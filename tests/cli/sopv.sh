@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/cli/sopv.sh - `wotkit sopv` (sopv 1.0: version, verify, inline-verify)
+# tests/cli/sopv.sh - `wotkit sopv` (sopv 1.2: version, verify, inline-verify;
+# validate-userid is tests/cli/sopv_validate.sh)
 # against draft-dkg-openpgp-stateless-cli. Expected exit codes and the
 # VERIFICATIONS format come from the draft's text; expected signers from
 # vectors/verify/MANIFEST and RFC 9580 Appendix A, never from wotkit's output.
@@ -57,7 +58,7 @@ check "version --sop-spec: first line names the draft, ~ if incomplete" \
 	grep -Eq '^~?draft-dkg-openpgp-stateless-cli-[0-9]+$' "$T/head"
 check "version --sop-spec: marked incomplete (~): only the sopv subset of sop" grep -q '^~' "$T/head"
 sopv version --sopv; expect 0 "version --sopv"
-check "version --sopv prints 1.0" [ "$(cat "$T/out")" = "1.0" ]
+check "version --sopv prints 1.2" [ "$(cat "$T/out")" = "1.2" ]
 sopv version --sopv --backend; expect $INCOMPATIBLE_OPTIONS "version: two flags -> INCOMPATIBLE_OPTIONS"
 sopv version --frobnicate; expect $UNSUPPORTED_OPTION "version: unknown option -> UNSUPPORTED_OPTION"
 sopv frobnicate; expect $UNSUPPORTED_SUBCOMMAND "unknown subcommand -> UNSUPPORTED_SUBCOMMAND"
@@ -66,7 +67,7 @@ sopv; expect $MISSING_ARG "no subcommand -> MISSING_ARG"
 sopv --debug version --sopv; expect 0 "--debug before the subcommand"
 ln -s "$W" "$T/wotkit-sopv"
 "$T/wotkit-sopv" version --sopv >"$T/out" 2>"$T/err"; expect 0 "argv[0] wotkit-sopv dispatch"
-check "wotkit-sopv version --sopv prints 1.0" [ "$(cat "$T/out")" = "1.0" ]
+check "wotkit-sopv version --sopv prints 1.2" [ "$(cat "$T/out")" = "1.2" ]
 
 # --- verify: every MANIFEST case without a pinned reference time -----------
 # good -> 0 and VERIFICATIONS naming the MANIFEST's signer; any other verdict

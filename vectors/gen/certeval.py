@@ -360,7 +360,8 @@ def certifications(F):
             by(I, U0, created=KT + 10)]
     F("keys/certified-target.pgp", T.packet() + uidpkt(U0) + b"".join(sigs) + uidpkt(U1) +
       certify(T, T, U1))
-    F("keys/certified-issuer.pgp", I.packet() + uidpkt(b"Issuer") + certify(I, I, b"Issuer"))
+    F("keys/certified-issuer.pgp", I.packet() + uidpkt(b"Issuer") +
+      certify(I, I, b"Issuer", created=KT + 1000))
     F("keys/certified-other.pgp", O.packet() + uidpkt(b"Other") + certify(O, O, b"Other"))
 
 

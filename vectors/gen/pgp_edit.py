@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""pgp_edit.py - tiny OpenPGP packet editor for vectors/gen/verify_vectors.sh.
+"""pgp_edit.py - tiny OpenPGP packet editor for vectors/gen/verify_vectors.sh
+and vectors/gen/gen_sopv_validate.sh.
 
 Only what the generator needs, for v4 packets (RFC 9580 §4.2, §5.2.3):
 
@@ -25,6 +26,12 @@ Only what the generator needs, for v4 packets (RFC 9580 §4.2, §5.2.3):
                                   (v4) signature packet.
   bump-mpi-bits   IN OUT          make the first MPI of the first signature packet
                                   claim 64 more bytes than the packet holds.
+  drop-self-certs IN OUT UID      drop the self-signatures (issuer: the primary
+                                  key, by subpacket 33 or 16) that follow the
+                                  user ID packet UID of a v4 certificate, and
+                                  keep everything else (other issuers'
+                                  certifications): the user ID is then bound
+                                  only by third parties (a "pet name").
 
 Needs python3; sign-with-subkey needs the `cryptography` module.
 """
@@ -192,6 +199,35 @@ def sign_with_subkey(seckey, want_fpr, data, when):
     raise SystemExit("RSA subkey %s not found" % want_fpr)
 
 
+def sig_issuers(body):
+    """Issuer fingerprints (33) and key IDs (16) of a v4 signature, both areas."""
+    _head, hashed, unhashed, _rest = split_sig(body)
+    out = set()
+    for _raw, typ, sbody in subpackets(hashed) + subpackets(unhashed):
+        if typ == 33:
+            out.add(sbody[1:])
+        elif typ == 16:
+            out.add(sbody)
+    return out
+
+
+def drop_self_certs(buf, uid):
+    out, me, in_uid, done = b"", None, False, 0
+    for tag, hdr, body in read_packets(buf):
+        if tag == 6:
+            fpr = hashlib.sha1(b"\x99" + struct.pack(">H", len(body)) + body).digest()
+            me = {fpr, fpr[-8:]}
+        if tag == 2 and in_uid and body[0] == 4 and sig_issuers(body) & me:
+            done += 1
+            continue
+        if tag != 2:
+            in_uid = tag == 13 and body == uid
+        out += hdr + body
+    if not done:
+        raise SystemExit("no self-signature on that user ID")
+    return out
+
+
 def first_sig(buf):
     for tag, hdr, body in read_packets(buf):
         if tag == 2:
@@ -220,6 +256,8 @@ def main(argv):
         bits = struct.unpack(">H", rest[2:4])[0] + 512
         rest = rest[:2] + struct.pack(">H", bits) + rest[4:]
         out = hdr + join_sig(head, hashed, unhashed, rest)
+    elif cmd == "drop-self-certs":
+        out = drop_self_certs(buf, argv[3].encode())
     elif cmd == "sign-with-subkey":
         # sign-with-subkey SECKEY FPR DATA OUT TIME
         with open(argv[3], "rb") as f:
