@@ -178,6 +178,7 @@ B_OT="R 6 A1 5 A2 5 A3 5 A4 5 A5 5 M1 4 M2 4 M3 4 MX 4 V 3 E 5 RV 5"
 ot A R 6
 ot B $B_OT
 ot C R 6 A1 4 A2 4 A3 4 A4 4 A5 4 M1 5 M2 5 M3 5 TS 3 TD 3 G2 5 N 2 E 5 TM 5
+ot D R 6 E 6 RV 6
 for s in B-marginals2 B-completes2 B-depth3 B-depth1 B-level1; do
 	ot $s $B_OT
 done
@@ -185,6 +186,7 @@ cat >"$tmp/scen" <<EOF
 A	only R ultimately trusted
 B	R ultimate; the chain full; M1..M3, MX marginal; V never; E, RV full
 C	R ultimate; the chain marginal; M1..M3 full; TS, TD never (trust signatures raise them); N undefined; G2, E, TM full
+D	R, and the expired E and the revoked RV, ultimately trusted: they introduce no one
 B-marginals2	B with --marginals-needed 2	--marginals-needed 2
 B-completes2	B with --completes-needed 2	--completes-needed 2
 B-depth3	B with --max-cert-depth 3	--max-cert-depth 3
