@@ -2,9 +2,11 @@
  * trustbench.c - time of keyring/trust.h's wot_trust_compute over a wotkit
  * keyring (bench/trust.sh builds and runs it):
  *
- *   trustbench KEYRING AT ROOT-FPR|auto [RUNS]
+ *   trustbench KEYRING AT ROOT-FPR|auto [RUNS [OWNERTRUST-OUT]]
  *
- * (auto: the key with the most usable certifications issued.)
+ * (auto: the key with the most usable certifications issued; OWNERTRUST-OUT:
+ * write the ownertrust used there, in gpg's --export-ownertrust format, to
+ * compare with GnuPG.)
  * Opens the keyring, builds the graph at AT (Unix seconds) under the
  * standard policy, makes ROOT ultimately trusted and every key it certified
  * fully trusted (so the web is walked deep), then runs the computation RUNS
@@ -104,6 +106,21 @@ main(int argc, char **argv)
 	ns = wot_succ(g, (uint32_t)ri, &succ);
 	for (j = 0; j < ns; j++)
 		ot[succ[j]] = WOT_OT_FULL;
+	if (argc > 5) {
+		FILE *of = fopen(argv[5], "w");
+		if (of == NULL) {
+			perror(argv[5]);
+			return 2;
+		}
+		for (j = 0; j < n; j++)
+			if (ot[j]) {
+				char hex[2 * PGP_FPR_MAX + 1];
+				const wot_node *nd = wot_node_at(g, (uint32_t)j);
+				pgp_hex_encode(hex, nd->fpr.v, nd->fpr.len);
+				fprintf(of, "%s:%u:\n", hex, ot[j]);
+			}
+		fclose(of);
+	}
 	for (r = 0; r < runs; r++) {
 		wot_trust_free(t);
 		t0 = now_ms();

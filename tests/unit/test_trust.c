@@ -437,7 +437,7 @@ U(const wot_trust *t, const char *name, const char *email)
 	return '?';
 }
 
-#define WEB_OK() do { if (!W.ok) { T_ASSERT(!"vectors/trust did not load"); return; } } while (0)
+#define WEB_OK() do { if (!W.ok) { T_ASSERT(W.ok && "vectors/trust loaded"); return; } } while (0)
 
 static const char *const B_OT = "R 6 A1 5 A2 5 A3 5 A4 5 A5 5 M1 4 M2 4 M3 4 MX 4 V 3 E 5 RV 5";
 
