@@ -381,6 +381,11 @@ wot_cmd_validity(wot_cli *c, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	n = wot_nnodes(c->g);
+	for (k = 0; k < n && (ot[k] & 0x0f) != WOT_OT_ULTIMATE; k++)
+		;
+	if (k == n)
+		cli_msg(c->cmd, "no ultimately trusted key: no key can be valid (give --root KEY, "
+		    "or wotkit wot trust KEY ultimate)");
 	if (c->json)
 		putchar('[');
 	if (key != NULL) {

@@ -135,6 +135,7 @@ rc_is 2 "an unknown option" "$W" wot validity --keyring "$K" --frobnicate
 rc_is 0 "a keyring without a root and no trust file" "$W" wot validity --keyring "$t/noroot.wk" --at "$AT"
 out_lacks "... no key ultimate" "  ultimate  "
 out_lacks "... no key full" "  full  "
+err_has "... and says why" "no ultimately trusted key"
 
 # ---- every letter against GnuPG ----
 python3 tests/cli/wot_validity.py
