@@ -2,8 +2,10 @@
  * wot.c - build a wot_graph: a keyring evaluated at one time under one
  * policy (keyring/wot.h). Paths are in wot_path.c.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "wot.h"
 #include "wot_int.h"
 
@@ -120,11 +122,114 @@ node_state(const pgp_keystate *ks)
 	return WOT_NODE_INVALID;
 }
 
+/* Evaluating certificates is independent per certificate and is most of
+ * the cost of a graph (digests over every self-signed component), so it
+ * runs on all cores. The keyring is not thread-safe: certificates are
+ * materialised first, on one thread, and the evaluation's only other use
+ * of the keyring, looking up designated revokers, goes through a lock. */
+typedef struct eval_shared {
+	wot_graph *g;
+	const pgp_certsrc *src;
+	pthread_mutex_t lock;
+	size_t next;              /* next certificate to evaluate (under lock) */
+	pgp_err err;              /* first failure (under lock) */
+} eval_shared;
+
+static pgp_err
+locked_find(void *ctx, const pgp_certq *q, const pgp_cert **out, size_t max, size_t *total)
+{
+	eval_shared *sh = ctx;
+	pgp_err e;
+
+	pthread_mutex_lock(&sh->lock);
+	e = sh->src->find(sh->src->ctx, q, out, max, total);
+	pthread_mutex_unlock(&sh->lock);
+	return e;
+}
+
+static void
+eval_one(wot_graph *g, size_t i, const pgp_certeval *ev)
+{
+	wot_node *n = &g->nodes[i];
+	const pgp_cert *c = n->cert;
+	size_t uo = (size_t)(n->uid_status - g->uid_status), so = g->sub_off[i];
+	uint32_t j;
+
+	n->fpr = c->primary.fpr;
+	memcpy(n->keyid, c->primary.keyid, 8);
+	n->state = node_state(&ev->primary);
+	n->reason = ev->primary.status == PGP_OK ? NULL : ev->primary.reason;
+	n->algo = c->primary.algo;
+	n->bits = c->primary.bits;
+	n->created = c->primary.created;
+	n->expires = ev->primary.expires;
+	n->revoked_at = ev->primary.revoked ? ev->primary.revoked_at : 0;
+	n->primary_uid = ev->primary_uid;
+	for (j = 0; j < c->nuids; j++) {
+		g->uid_status[uo + j] = ev->uids[j].status;
+		g->uid_reason[uo + j] = ev->uids[j].reason;
+	}
+	/* RFC 9580 §5.2.3.29: a subkey may certify only with flag 0x01 */
+	for (j = 0; j < c->nsubs; j++)
+		g->sub_certify[so + j] = (uint8_t)(ev->subs[j].status == PGP_OK &&
+		    ev->subs[j].has_flags && (ev->subs[j].flags & 0x01));
+}
+
+static void *
+eval_worker(void *arg)
+{
+	eval_shared *sh = arg;
+	pgp_certsrc src = *sh->src;
+
+	src.find = locked_find;
+	src.ctx = sh;
+	for (;;) {
+		pgp_certeval ev;
+		size_t i;
+		pgp_err e;
+
+		pthread_mutex_lock(&sh->lock);
+		i = sh->next++;
+		if (sh->err != PGP_OK)
+			i = sh->g->nnodes;
+		pthread_mutex_unlock(&sh->lock);
+		if (i >= sh->g->nnodes)
+			break;
+		e = pgp_cert_eval(&ev, sh->g->nodes[i].cert, &src, sh->g->t, sh->g->pol);
+		if (e == PGP_OK)
+			eval_one(sh->g, i, &ev);
+		pgp_certeval_release(&ev);
+		if (e != PGP_OK) {
+			pthread_mutex_lock(&sh->lock);
+			if (sh->err == PGP_OK)
+				sh->err = e;
+			pthread_mutex_unlock(&sh->lock);
+		}
+	}
+	return NULL;
+}
+
+/* Threads for n certificates: one per online core, up to WOT_MAX_THREADS,
+ * and one for small keyrings (thread start-up would cost more). */
+#define WOT_MAX_THREADS 16u
+static unsigned
+eval_threads(size_t n)
+{
+	long c = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 256 || c <= 1)
+		return 1;
+	return c > (long)WOT_MAX_THREADS ? WOT_MAX_THREADS : (unsigned)c;
+}
+
 static pgp_err
 build_nodes(wot_graph *g, kr_keyring *k, const pgp_certsrc *src)
 {
-	size_t i, nuids = 0, nsubs = 0;
+	size_t i, nuids = 0, nsubs = 0, uo = 0;
 	const pgp_cert *c;
+	eval_shared sh;
+	pthread_t tid[WOT_MAX_THREADS];
+	unsigned nt, t, started = 0;
 	pgp_err e;
 
 	for (i = 0; i < g->nnodes; i++) {
@@ -141,45 +246,33 @@ build_nodes(wot_graph *g, kr_keyring *k, const pgp_certsrc *src)
 	if (g->uid_status == NULL || g->uid_reason == NULL || g->sub_certify == NULL ||
 	    g->sub_off == NULL)
 		return PGP_ERR_NOMEM;
-
-	size_t uo = 0, so = 0;
+	nsubs = 0;
 	for (i = 0; i < g->nnodes; i++) {
-		wot_node *n = &g->nodes[i];
-		pgp_certeval ev;
-		uint32_t j;
-
-		c = n->cert;
-		if ((e = pgp_cert_eval(&ev, c, src, g->t, g->pol)) != PGP_OK) {
-			pgp_certeval_release(&ev);
-			return e;
-		}
-		n->fpr = c->primary.fpr;
-		memcpy(n->keyid, c->primary.keyid, 8);
-		n->state = node_state(&ev.primary);
-		n->reason = ev.primary.status == PGP_OK ? NULL : ev.primary.reason;
-		n->algo = c->primary.algo;
-		n->bits = c->primary.bits;
-		n->created = c->primary.created;
-		n->expires = ev.primary.expires;
-		n->revoked_at = ev.primary.revoked ? ev.primary.revoked_at : 0;
-		n->primary_uid = ev.primary_uid;
-		n->uid_status = g->uid_status + uo;
-		n->uid_reason = g->uid_reason + uo;
-		for (j = 0; j < c->nuids; j++) {
-			g->uid_status[uo + j] = ev.uids[j].status;
-			g->uid_reason[uo + j] = ev.uids[j].reason;
-		}
-		uo += c->nuids;
-		g->sub_off[i] = (uint32_t)so;
-		/* RFC 9580 §5.2.3.29: a subkey may certify only with flag 0x01 */
-		for (j = 0; j < c->nsubs; j++)
-			g->sub_certify[so + j] = (uint8_t)(ev.subs[j].status == PGP_OK &&
-			    ev.subs[j].has_flags && (ev.subs[j].flags & 0x01));
-		so += c->nsubs;
-		pgp_certeval_release(&ev);
+		g->nodes[i].uid_status = g->uid_status + uo;
+		g->nodes[i].uid_reason = g->uid_reason + uo;
+		uo += g->nodes[i].cert->nuids;
+		g->sub_off[i] = (uint32_t)nsubs;
+		nsubs += g->nodes[i].cert->nsubs;
 	}
-	g->sub_off[g->nnodes] = (uint32_t)so;
-	return PGP_OK;
+	g->sub_off[g->nnodes] = (uint32_t)nsubs;
+
+	sh.g = g;
+	sh.src = src;
+	sh.next = 0;
+	sh.err = PGP_OK;
+	if (pthread_mutex_init(&sh.lock, NULL) != 0)
+		return PGP_ERR_NOMEM;
+	nt = eval_threads(g->nnodes);
+	for (t = 1; t < nt; t++) {
+		if (pthread_create(&tid[t], NULL, eval_worker, &sh) != 0)
+			break;
+		started++;
+	}
+	eval_worker(&sh);        /* this thread works too */
+	for (t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&sh.lock);
+	return sh.err;
 }
 
 /* ---- certifications in force ---- */
