@@ -16,8 +16,8 @@
  *    when reached without any;
  *  - a key with a fully valid user ID becomes an introducer of the next
  *    level, with its ownertrust (a key is an introducer at one level only);
- *  - levels stop at max_cert_depth: a key first reached at level
- *    max_cert_depth (max_cert_depth hops from an ultimate key) stays unknown.
+ *  - levels stop at max_cert_depth: a key more than max_cert_depth hops
+ *    from every ultimately trusted key stays unknown.
  *
  * Which certifications count: the certification in force (wot.h) when it
  * is usable (wot_cert_usable: issuer, target and user ID valid at t, not
