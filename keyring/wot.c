@@ -320,6 +320,7 @@ fill_from_edge(wot_cert *c, const kr_edge *e)
 	c->pk_algo = e->pk_algo;
 	c->trust_depth = e->trust_depth;
 	c->trust_amount = e->trust_amount;
+	c->issuer_key = e->issuer_key;
 	c->has_regex = e->has_regex;
 	c->created = e->created;
 	c->expires = e->expires;
