@@ -340,7 +340,6 @@ decide(const wot_graph *g, const kr_edge *e, size_t n, wot_cert *out)
 	out->issuer = e[0].issuer;
 	out->target = e[0].target;
 	out->uid = e[0].uid;
-	out->sig = UINT32_MAX;
 	out->on_attr = out->uid < g->nodes[out->target].cert->nuids &&
 	    g->nodes[out->target].cert->uids[out->uid].is_attr;
 	for (i = 0; i < n; i++)

@@ -98,7 +98,6 @@ typedef struct wot_cert {
 	                              a path (wotmate follows user IDs only) */
 	int64_t created;
 	int64_t expires;           /* absolute, 0 never */
-	uint32_t sig;              /* index into the target's cert->uids[uid].sigs */
 	int32_t issuer_key;        /* -1: made by the issuer's primary key, else the
 	                              index of the issuer's subkey that made it */
 } wot_cert;
