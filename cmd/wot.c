@@ -58,6 +58,22 @@ wot_num_opt(wot_cli *c, int argc, char **argv, int *i, const char *name, unsigne
 	return 1;
 }
 
+/* "--name VALUE" style strings; 1 taken, 0 not this option, -1 error */
+int
+wot_str_opt(wot_cli *c, int argc, char **argv, int *i, const char *name, const char **out)
+{
+	const char *val;
+
+	if (!cli_opt_value(argc, argv, i, name, &val))
+		return 0;
+	if (!val) {
+		cli_msg(c->cmd, "%s needs a value", name);
+		return -1;
+	}
+	*out = val;
+	return 1;
+}
+
 /* Ownertrust colours: the root is ultimate; the trust file, when the
  * trust module has one, adds the rest (wot_trust.c). */
 uint8_t *
@@ -163,7 +179,7 @@ all_paths(wot_cli *c, const char *target, const char *from, unsigned maxdepth,
 int
 wot_cmd_path(wot_cli *c, int argc, char **argv)
 {
-	const char *target = NULL, *from = NULL, *outpath = NULL, *val;
+	const char *target = NULL, *from = NULL, *outpath = NULL;
 	unsigned maxdepth = 4, maxpaths = 4;
 	int i, r, dot = 0, svg = 0, all = 0;
 	uint32_t to, fr;
@@ -174,17 +190,11 @@ wot_cmd_path(wot_cli *c, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if ((r = wot_cli_opt(c, argc, argv, &i)) != 0 ||
 		    (r = wot_num_opt(c, argc, argv, &i, "--maxdepth", 1, WOT_MAX_DEPTH, &maxdepth)) != 0 ||
-		    (r = wot_num_opt(c, argc, argv, &i, "--maxpaths", 1, WOT_MAX_PATHS, &maxpaths)) != 0) {
+		    (r = wot_num_opt(c, argc, argv, &i, "--maxpaths", 1, WOT_MAX_PATHS, &maxpaths)) != 0 ||
+		    (r = wot_str_opt(c, argc, argv, &i, "--from", &from)) != 0 ||
+		    (r = wot_str_opt(c, argc, argv, &i, "-o", &outpath)) != 0) {
 			if (r < 0)
 				return EXIT_USAGE;
-		} else if (cli_opt_value(argc, argv, &i, "--from", &val)) {
-			if (!val)
-				goto novalue;
-			from = val;
-		} else if (cli_opt_value(argc, argv, &i, "-o", &val)) {
-			if (!val)
-				goto novalue;
-			outpath = val;
 		} else if (strcmp(argv[i], "--dot") == 0) {
 			dot = 1;
 		} else if (strcmp(argv[i], "--svg") == 0) {
@@ -255,9 +265,6 @@ wot_cmd_path(wot_cli *c, int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
-novalue:
-	cli_msg(c->cmd, "%s needs a value", argv[i]);
-	return EXIT_USAGE;
 }
 
 /* ---- graphs: every key's graphs/<KEYID>.txt (and .dot/.svg) ---- */
@@ -294,7 +301,7 @@ write_if_changed(const char *path, const char *p, size_t n)
 int
 wot_cmd_graphs(wot_cli *c, int argc, char **argv)
 {
-	const char *outdir = NULL, *val;
+	const char *outdir = NULL;
 	unsigned maxdepth = 4, maxpaths = 4;
 	int i, r, dot = 0, svg = 0, rc = EXIT_OK;
 	wot_search *s = NULL;
@@ -306,15 +313,10 @@ wot_cmd_graphs(wot_cli *c, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if ((r = wot_cli_opt(c, argc, argv, &i)) != 0 ||
 		    (r = wot_num_opt(c, argc, argv, &i, "--maxdepth", 1, WOT_MAX_DEPTH, &maxdepth)) != 0 ||
-		    (r = wot_num_opt(c, argc, argv, &i, "--maxpaths", 1, WOT_MAX_PATHS, &maxpaths)) != 0) {
+		    (r = wot_num_opt(c, argc, argv, &i, "--maxpaths", 1, WOT_MAX_PATHS, &maxpaths)) != 0 ||
+		    (r = wot_str_opt(c, argc, argv, &i, "--outdir", &outdir)) != 0) {
 			if (r < 0)
 				return EXIT_USAGE;
-		} else if (cli_opt_value(argc, argv, &i, "--outdir", &val)) {
-			if (!val) {
-				cli_msg(c->cmd, "--outdir needs a value");
-				return EXIT_USAGE;
-			}
-			outdir = val;
 		} else if (strcmp(argv[i], "--dot") == 0) {
 			dot = 1;
 		} else if (strcmp(argv[i], "--svg") == 0) {

@@ -205,22 +205,17 @@ trust_import(wot_cli *c, const char *file, wot_otlist *l)
 int
 wot_cmd_trust(wot_cli *c, int argc, char **argv)
 {
-	const char *key = NULL, *level = NULL, *import = NULL, *val;
+	const char *key = NULL, *level = NULL, *import = NULL;
 	uint8_t v = 0;
 	uint32_t node = 0;
 	wot_otlist l;
 	int i, r;
 
 	for (i = 1; i < argc; i++) {
-		if ((r = wot_cli_opt(c, argc, argv, &i)) != 0) {
+		if ((r = wot_cli_opt(c, argc, argv, &i)) != 0 ||
+		    (r = wot_str_opt(c, argc, argv, &i, "--import", &import)) != 0) {
 			if (r < 0)
 				return EXIT_USAGE;
-		} else if (cli_opt_value(argc, argv, &i, "--import", &val)) {
-			if (!val) {
-				cli_msg(c->cmd, "--import needs a file");
-				return EXIT_USAGE;
-			}
-			import = val;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			cli_msg(c->cmd, "unknown option %s", argv[i]);
 			return EXIT_USAGE;

@@ -293,7 +293,7 @@ json_report(wot_cli *c, uint32_t root, uint32_t target, const wot_why *w)
 int
 wot_cmd_why(wot_cli *c, int argc, char **argv)
 {
-	const char *target = NULL, *from = NULL, *val;
+	const char *target = NULL, *from = NULL;
 	unsigned maxdepth = 4;
 	uint32_t to, fr;
 	wot_why w;
@@ -301,15 +301,10 @@ wot_cmd_why(wot_cli *c, int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		if ((r = wot_cli_opt(c, argc, argv, &i)) != 0 ||
-		    (r = wot_num_opt(c, argc, argv, &i, "--maxdepth", 1, WOT_MAX_DEPTH, &maxdepth)) != 0) {
+		    (r = wot_num_opt(c, argc, argv, &i, "--maxdepth", 1, WOT_MAX_DEPTH, &maxdepth)) != 0 ||
+		    (r = wot_str_opt(c, argc, argv, &i, "--from", &from)) != 0) {
 			if (r < 0)
 				return EXIT_USAGE;
-		} else if (cli_opt_value(argc, argv, &i, "--from", &val)) {
-			if (!val) {
-				cli_msg(c->cmd, "--from needs a value");
-				return EXIT_USAGE;
-			}
-			from = val;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			cli_msg(c->cmd, "unknown option %s", argv[i]);
 			return EXIT_USAGE;

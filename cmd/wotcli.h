@@ -85,6 +85,9 @@ void wot_cli_ownertrust(wot_cli *c, uint8_t *ot);
  * 1 taken, 0 not this option, -1 after a usage error. */
 int wot_num_opt(wot_cli *c, int argc, char **argv, int *i, const char *name, unsigned lo,
     unsigned hi, unsigned *out);
+/* "--name VALUE" strings: 1 taken (*out set), 0 not this option, -1
+ * after a usage error. */
+int wot_str_opt(wot_cli *c, int argc, char **argv, int *i, const char *name, const char **out);
 /* Ownertrust colours for graphs (the root ultimate), malloc'ed. */
 uint8_t *wot_colours(wot_cli *c);
 
