@@ -29,6 +29,10 @@ struct wot_search {
 	uint32_t *depth;
 	uint32_t *queue;
 	uint32_t stamp, xstamp;
+	/* distances from dist_from (UINT32_MAX: none computed yet): a target
+	 * farther than maxdepth has no path, found without a search each */
+	uint32_t *dist;
+	uint32_t dist_from;
 };
 
 pgp_err
@@ -46,8 +50,10 @@ wot_search_new(wot_search **out, const wot_graph *g)
 	s->parent = malloc(n * sizeof *s->parent);
 	s->depth = malloc(n * sizeof *s->depth);
 	s->queue = malloc(n * sizeof *s->queue);
+	s->dist = malloc(n * sizeof *s->dist);
+	s->dist_from = UINT32_MAX;
 	if (s->seen == NULL || s->excluded == NULL || s->parent == NULL || s->depth == NULL ||
-	    s->queue == NULL) {
+	    s->queue == NULL || s->dist == NULL) {
 		wot_search_free(s);
 		return PGP_ERR_NOMEM;
 	}
@@ -65,6 +71,7 @@ wot_search_free(wot_search *s)
 	free(s->parent);
 	free(s->depth);
 	free(s->queue);
+	free(s->dist);
 	free(s);
 }
 
@@ -148,6 +155,15 @@ wot_paths(wot_search *s, uint32_t from, uint32_t to, unsigned maxdepth, unsigned
 		*n = 1;
 		return PGP_OK;
 	}
+	/* every path found below is at least as long as the shortest one */
+	if (s->dist_from != from) {
+		pgp_err e = wot_distances(s, from, WOT_MAX_DEPTH, s->dist);
+		if (e != PGP_OK)
+			return e;
+		s->dist_from = from;
+	}
+	if (s->dist[to] > maxdepth)
+		return PGP_OK;
 	next_stamp(&s->xstamp, s->excluded, g->nnodes);
 	while (found < maxpaths && search_once(s, from, to, maxdepth, &out[found])) {
 		wot_path *p = &out[found++];
