@@ -87,3 +87,39 @@ cli_atomic_close(cli_atomic *a, const char *path, int ok, int sync_dir)
 	return 0;
 }
 
+
+/* see atomic.h */
+int
+cli_atomic_update(const char *path, const uint8_t *data, size_t len)
+{
+	cli_atomic a;
+	uint8_t *old = NULL;
+	size_t olen = 0;
+	int fd, ok = 1;
+	struct stat st;
+
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len) {
+		fd = open(path, O_RDONLY);
+		if (fd >= 0) {
+			if ((old = malloc(len ? len : 1)) != NULL) {
+				ssize_t r = len ? read(fd, old, len) : 0;
+				olen = r > 0 ? (size_t)r : 0;
+			}
+			close(fd);
+		}
+		if (old && olen == len && memcmp(old, data, len) == 0) {
+			free(old);
+			return 0;
+		}
+		free(old);
+	}
+	if (cli_atomic_open(&a, path) != 0)
+		return -1;
+	if (len && fwrite(data, 1, len, a.f) != len) {
+		cli_msg(path, "cannot write: %s", strerror(errno));
+		ok = 0;
+	}
+	if (cli_atomic_close(&a, path, ok, 0) != 0)
+		return -1;
+	return 1;
+}

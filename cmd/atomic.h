@@ -3,7 +3,8 @@
  * temporary file in the same directory, which is flushed, fsync()ed and
  * renamed over the file, so a reader (or a kill at any moment) sees the old
  * file or the new one, never a part. Used by `keyring build` (the keyring
- * file) and `keyring export` (the keys/ files of a pgpkeys tree).
+ * file), `keyring export` (the keys/ files of a pgpkeys tree) and `wot
+ * graphs` (graphs/<KEYID>.txt).
  */
 #ifndef WOTKIT_ATOMIC_H
 #define WOTKIT_ATOMIC_H
@@ -29,5 +30,12 @@ pgp_err cli_atomic_sink(void *ctx, const uint8_t *p, size_t n);
  * path was replaced, -1 otherwise (failures after ok are reported).
  */
 int cli_atomic_close(cli_atomic *a, const char *path, int ok, int sync_dir);
+
+/*
+ * Make path hold data[0..len): nothing is written when it is a regular file
+ * holding exactly that, else it is replaced atomically as above (no
+ * directory fsync). 1 written, 0 unchanged, -1 after a message.
+ */
+int cli_atomic_update(const char *path, const uint8_t *data, size_t len);
 
 #endif

@@ -139,45 +139,19 @@ typedef struct wstats {
 	size_t written, unchanged, failed;
 } wstats;
 
-/* Write path = data unless it holds exactly that, atomically (atomic.h). */
+/* Write path = data unless it holds exactly that (cli_atomic_update). */
 static int
 write_file(const char *path, const uint8_t *data, size_t len, wstats *ws)
 {
-	cli_atomic a;
-	uint8_t *old = NULL;
-	size_t olen = 0;
-	int fd, ok = 1;
-	struct stat st;
-	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len) {
-		fd = open(path, O_RDONLY);
-		if (fd >= 0) {
-			if ((old = malloc(len ? len : 1)) != NULL) {
-				ssize_t r = len ? read(fd, old, len) : 0;
-				olen = r > 0 ? (size_t)r : 0;
-			}
-			close(fd);
-		}
-		if (old && olen == len && memcmp(old, data, len) == 0) {
-			free(old);
-			ws->unchanged++;
-			return 0;
-		}
-		free(old);
-	}
-	if (cli_atomic_open(&a, path) != 0) {
+	int r = cli_atomic_update(path, data, len);
+
+	if (r < 0)
 		ws->failed++;
-		return -1;
-	}
-	if (len && fwrite(data, 1, len, a.f) != len) {
-		cli_msg(path, "cannot write: %s", strerror(errno));
-		ok = 0;
-	}
-	if (cli_atomic_close(&a, path, ok, 0) != 0) {
-		ws->failed++;
-		return -1;
-	}
-	ws->written++;
-	return 0;
+	else if (r == 0)
+		ws->unchanged++;
+	else
+		ws->written++;
+	return r < 0 ? -1 : 0;
 }
 
 /* A .keyring entry: a symlink holding text, unless it already holds it

@@ -269,35 +269,6 @@ wot_cmd_path(wot_cli *c, int argc, char **argv)
 
 /* ---- graphs: every key's graphs/<KEYID>.txt (and .dot/.svg) ---- */
 
-/* Write path only when its content differs; 1 written, 0 unchanged, -1 error. */
-static int
-write_if_changed(const char *path, const char *p, size_t n)
-{
-	cli_file old;
-	int same = 0;
-	FILE *fp;
-
-	if ((fp = fopen(path, "rb")) != NULL) {
-		fclose(fp);
-		if (cli_file_open(&old, path) == 0) {
-			same = old.len == n && (n == 0 || memcmp(old.p, p, n) == 0);
-			cli_file_close(&old);
-		}
-	}
-	if (same)
-		return 0;
-	{
-		cli_atomic a;
-		if (cli_atomic_open(&a, path) != 0)
-			return -1;
-		if (n > 0 && fwrite(p, 1, n, a.f) != n)
-			a.failed = 1;
-		if (cli_atomic_close(&a, path, !a.failed, 0) != 0)
-			return -1;
-	}
-	return 1;
-}
-
 int
 wot_cmd_graphs(wot_cli *c, int argc, char **argv)
 {
@@ -374,7 +345,7 @@ wot_cmd_graphs(wot_cli *c, int argc, char **argv)
 		}
 		wot_out_text(m, c->g, paths, n);
 		fclose(m);
-		w = write_if_changed(path, buf, len);
+		w = cli_atomic_update(path, (const uint8_t *)buf, len);
 		free(buf);
 		if (w < 0) {
 			rc = EXIT_USAGE;
@@ -397,7 +368,7 @@ wot_cmd_graphs(wot_cli *c, int argc, char **argv)
 		fclose(m);
 		if (dot) {
 			snprintf(path, sizeof path, "%s/%s.dot", outdir, kid);
-			if (write_if_changed(path, buf, len) < 0)
+			if (cli_atomic_update(path, (const uint8_t *)buf, len) < 0)
 				rc = EXIT_USAGE;
 		}
 		if (svg && rc == EXIT_OK) {
