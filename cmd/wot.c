@@ -90,6 +90,15 @@ wot_colours(wot_cli *c)
 	return ot;
 }
 
+/* --svg without Graphviz: say what to install, and what works without it. */
+static int
+no_graphviz(const wot_cli *c)
+{
+	cli_msg(c->cmd, "--svg needs Graphviz's `dot`, which is not installed "
+	    "(apt-get install graphviz); --dot writes the graph without it");
+	return EXIT_USAGE;
+}
+
 static int
 emit_dot_or_svg(wot_cli *c, const wot_path *p, size_t n, int svg, const char *outpath)
 {
@@ -125,9 +134,7 @@ emit_dot_or_svg(wot_cli *c, const wot_path *p, size_t n, int svg, const char *ou
 	r = wot_out_svg(buf, len, outpath);
 	free(buf);
 	if (r == 127) {
-		cli_msg(c->cmd, "--svg needs Graphviz's `dot`, which is not installed "
-		    "(apt-get install graphviz); --dot writes the graph without it");
-		return EXIT_USAGE;
+		return no_graphviz(c);
 	}
 	if (r != 0) {
 		cli_msg(c->cmd, "Graphviz's `dot` failed");
@@ -153,12 +160,8 @@ all_paths(wot_cli *c, const char *target, const char *from, unsigned maxdepth,
 	}
 	if (wot_cli_open(c, from == NULL) != 0)
 		return EXIT_USAGE;
-	if (from != NULL) {
-		if (wot_cli_key(c, from, &fr) != 0)
-			return EXIT_USAGE;
-	} else {
-		fr = (uint32_t)c->root;
-	}
+	if (wot_cli_from(c, from, &fr) != 0)
+		return EXIT_USAGE;
 	if (wot_search_new(&s, c->g) != PGP_OK) {
 		cli_msg(c->cmd, "out of memory");
 		return EXIT_USAGE;
@@ -227,20 +230,14 @@ wot_cmd_path(wot_cli *c, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (svg && !wot_have_dot()) {
-		cli_msg(c->cmd, "--svg needs Graphviz's `dot`, which is not installed "
-		    "(apt-get install graphviz); --dot writes the graph without it");
-		return EXIT_USAGE;
+		return no_graphviz(c);
 	}
 	if (wot_cli_open(c, from == NULL) != 0)
 		return EXIT_USAGE;
 	if (wot_cli_key(c, target, &to) != 0)
 		return EXIT_USAGE;
-	if (from != NULL) {
-		if (wot_cli_key(c, from, &fr) != 0)
-			return EXIT_USAGE;
-	} else {
-		fr = (uint32_t)c->root;
-	}
+	if (wot_cli_from(c, from, &fr) != 0)
+		return EXIT_USAGE;
 	if (wot_search_new(&s, c->g) != PGP_OK ||
 	    wot_paths(s, fr, to, maxdepth, maxpaths, paths, &n) != PGP_OK) {
 		wot_search_free(s);
@@ -303,9 +300,7 @@ wot_cmd_graphs(wot_cli *c, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (svg && !wot_have_dot()) {
-		cli_msg(c->cmd, "--svg needs Graphviz's `dot`, which is not installed "
-		    "(apt-get install graphviz); --dot writes the graph without it");
-		return EXIT_USAGE;
+		return no_graphviz(c);
 	}
 	if (wot_cli_open(c, 1) != 0)
 		return EXIT_USAGE;

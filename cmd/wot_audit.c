@@ -10,6 +10,7 @@
 #include <string.h>
 #include "wotcli.h"
 #include "out.h"
+#include "wot_out.h"
 
 static void
 key_text(const wot_graph *g, uint32_t node)
@@ -21,20 +22,6 @@ key_text(const wot_graph *g, uint32_t node)
 	wot_cli_keyid(nd, kid);
 	printf("%s  ", kid);
 	out_esc_plain(stdout, u.p, u.len);
-}
-
-static void
-key_json(const wot_graph *g, uint32_t node)
-{
-	const wot_node *nd = wot_node_at(g, node);
-	char kid[17], fpr[2 * PGP_FPR_MAX + 1];
-	pgp_view u = wot_cli_uid(nd);
-
-	wot_cli_keyid(nd, kid);
-	pgp_hex_encode(fpr, nd->fpr.v, nd->fpr.len);
-	printf("{\"fpr\":\"%s\",\"keyid\":\"%s\",\"uid\":\"", fpr, kid);
-	out_esc_json(stdout, u.p, u.len);
-	fputs("\"}", stdout);
 }
 
 int
@@ -83,7 +70,7 @@ wot_cmd_audit(wot_cli *c, int argc, char **argv)
 		for (i = 0; i < au.nlost; i++) {
 			if (i)
 				fputc(',', stdout);
-			key_json(gb, au.lost[i]);
+			wot_out_json_key(stdout, wot_node_at(gb, au.lost[i]));
 		}
 		fputs("],\"recertify\":[", stdout);
 		for (i = 0, r = 0; i < au.nact; i++) {
@@ -107,13 +94,13 @@ wot_cmd_audit(wot_cli *c, int argc, char **argv)
 				continue;
 			if (r++)
 				fputc(',', stdout);
-			key_json(gb, au.act[i].node);
+			wot_out_json_key(stdout, wot_node_at(gb, au.act[i].node));
 		}
 		fputs("],\"unrestorable\":[", stdout);
 		for (i = 0; i < au.nstuck; i++) {
 			if (i)
 				fputc(',', stdout);
-			key_json(gb, au.stuck[i]);
+			wot_out_json_key(stdout, wot_node_at(gb, au.stuck[i]));
 		}
 		fputs("]}\n", stdout);
 	} else {

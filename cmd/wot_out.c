@@ -38,8 +38,8 @@ wot_out_text(FILE *f, const wot_graph *g, const wot_path *p, size_t n)
 	}
 }
 
-static void
-json_node(FILE *f, const wot_node *nd)
+void
+wot_out_json_key(FILE *f, const wot_node *nd)
 {
 	char kid[17], fpr[2 * PGP_FPR_MAX + 1];
 	pgp_view u = wot_cli_uid(nd);
@@ -59,16 +59,16 @@ wot_out_json(FILE *f, const wot_graph *g, uint32_t from, uint32_t to, const wot_
 	uint32_t k;
 
 	fputs("{\"from\":", f);
-	json_node(f, wot_node_at(g, from));
+	wot_out_json_key(f, wot_node_at(g, from));
 	fputs(",\"to\":", f);
-	json_node(f, wot_node_at(g, to));
+	wot_out_json_key(f, wot_node_at(g, to));
 	fprintf(f, ",\"at\":%lld,\"paths\":[", (long long)wot_time(g));
 	for (i = 0; i < n; i++) {
 		fputs(i ? ",[" : "[", f);
 		for (k = 0; k <= p[i].len; k++) {
 			if (k)
 				fputc(',', f);
-			json_node(f, wot_node_at(g, p[i].node[k]));
+			wot_out_json_key(f, wot_node_at(g, p[i].node[k]));
 		}
 		fputc(']', f);
 	}

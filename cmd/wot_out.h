@@ -11,6 +11,8 @@ enum { WOT_OUT_NONE = 0, WOT_OUT_MARGINAL = 4, WOT_OUT_FULL = 5, WOT_OUT_ULTIMAT
 
 /* pgpkeys.git's graphs/<KEYID>.txt: exactly wotmate's text. */
 void wot_out_text(FILE *f, const wot_graph *g, const wot_path *p, size_t n);
+/* {"fpr":..,"keyid":..,"uid":..} of one key (its primary user ID at t). */
+void wot_out_json_key(FILE *f, const wot_node *nd);
 void wot_out_json(FILE *f, const wot_graph *g, uint32_t from, uint32_t to, const wot_path *p,
     size_t n);
 /* Graphviz DOT with wotmate's record nodes; ownertrust (one WOT_OUT_* per

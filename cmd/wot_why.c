@@ -321,12 +321,8 @@ wot_cmd_why(wot_cli *c, int argc, char **argv)
 	}
 	if (wot_cli_open(c, from == NULL) != 0 || wot_cli_key(c, target, &to) != 0)
 		return EXIT_USAGE;
-	if (from != NULL) {
-		if (wot_cli_key(c, from, &fr) != 0)
-			return EXIT_USAGE;
-	} else {
-		fr = (uint32_t)c->root;
-	}
+	if (wot_cli_from(c, from, &fr) != 0)
+		return EXIT_USAGE;
 	if (wot_explain(c->g, fr, to, maxdepth, &w) != PGP_OK) {
 		cli_msg(c->cmd, "out of memory");
 		return EXIT_USAGE;

@@ -299,6 +299,19 @@ parse_hex_exact(const char *s, uint8_t *out, size_t n)
 	return 0;
 }
 
+int
+wot_cli_from(wot_cli *c, const char *from, uint32_t *node)
+{
+	if (from != NULL)
+		return wot_cli_key(c, from, node);
+	if (c->root < 0) {
+		cli_msg(c->cmd, "no root key: give --root KEY or --from KEY");
+		return -1;
+	}
+	*node = (uint32_t)c->root;
+	return 0;
+}
+
 void
 wot_cli_keyid(const wot_node *n, char out[17])
 {

@@ -70,6 +70,10 @@ void wot_cli_close(wot_cli *c);
  */
 int wot_cli_key(wot_cli *c, const char *key, uint32_t *node);
 
+/* Where a search starts: KEY `from`, or the root when from is NULL (open
+ * with need_root then). 0, or -1 after a message. */
+int wot_cli_from(wot_cli *c, const char *from, uint32_t *node);
+
 /* "79BE3E4300411886" (upper-case hex, 17 octets with NUL). */
 void wot_cli_keyid(const wot_node *n, char out[17]);
 /* The node's primary user ID at t, or its first user ID, or "" (a view
