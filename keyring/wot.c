@@ -81,14 +81,21 @@ keyid_cmp(const wot_node *a, const wot_node *b)
 	return memcmp(a->fpr.v, b->fpr.v, a->fpr.len);
 }
 
-static void
+/* g->by_rank and every node's rank: key ID order (bottom-up merge sort,
+ * stable, no qsort context needed). */
+static pgp_err
 sort_by_rank(wot_graph *g)
 {
-	uint32_t *v = g->by_rank;
 	size_t n = g->nnodes, i, j;
+	uint32_t *v, *tmp;
 
-	/* bottom-up merge sort by key ID (stable, no qsort context needed) */
-	uint32_t *tmp = g->scratch_u32;
+	g->by_rank = malloc((n ? n : 1) * sizeof *g->by_rank);
+	tmp = malloc((n ? n : 1) * sizeof *tmp);
+	if (g->by_rank == NULL || tmp == NULL) {
+		free(tmp);
+		return PGP_ERR_NOMEM;
+	}
+	v = g->by_rank;
 	for (i = 0; i < n; i++)
 		v[i] = (uint32_t)i;
 	for (size_t w = 1; w < n; w *= 2) {
@@ -106,6 +113,8 @@ sort_by_rank(wot_graph *g)
 	}
 	for (j = 0; j < n; j++)
 		g->nodes[v[j]].rank = (uint32_t)j;
+	free(tmp);
+	return PGP_OK;
 }
 
 static uint8_t
@@ -575,15 +584,9 @@ wot__finish(wot_graph *g)
 {
 	pgp_err e;
 
-	g->by_rank = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->by_rank);
-	g->scratch_u32 = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->scratch_u32);
-	if (g->by_rank == NULL || g->scratch_u32 == NULL)
-		return PGP_ERR_NOMEM;
-	sort_by_rank(g);
-	free(g->scratch_u32);
-	g->scratch_u32 = NULL;
-	e = build_adjacency(g);
-	return e;
+	if ((e = sort_by_rank(g)) != PGP_OK)
+		return e;
+	return build_adjacency(g);
 }
 
 pgp_err
@@ -608,22 +611,14 @@ wot_build(wot_graph **out, kr_keyring *k, const wot_opts *o)
 		wot_free(g);
 		return PGP_ERR_LIMIT;
 	}
-	g->nodes = calloc(g->nnodes ? g->nnodes : 1, sizeof *g->nodes);
-	g->by_rank = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->by_rank);
-	g->scratch_u32 = malloc((g->nnodes ? g->nnodes : 1) * sizeof *g->scratch_u32);
-	if (g->nodes == NULL || g->by_rank == NULL || g->scratch_u32 == NULL) {
-		free(g->scratch_u32);
+	if ((g->nodes = calloc(g->nnodes ? g->nnodes : 1, sizeof *g->nodes)) == NULL) {
 		wot_free(g);
 		return PGP_ERR_NOMEM;
 	}
 	kr_source(k, &src);
-	if ((e = build_nodes(g, k, &src)) == PGP_OK) {
-		sort_by_rank(g);
-		if ((e = build_certs(g, k)) == PGP_OK)
-			e = build_adjacency(g);
-	}
-	free(g->scratch_u32);
-	g->scratch_u32 = NULL;
+	/* the ranks and the adjacency need the nodes and the certifications */
+	if ((e = build_nodes(g, k, &src)) == PGP_OK && (e = build_certs(g, k)) == PGP_OK)
+		e = wot__finish(g);
 	g->kr = k;
 	if (e != PGP_OK) {
 		wot_free(g);

@@ -300,11 +300,11 @@ wot_audit_run(const wot_graph *base, const wot_graph *aud, uint32_t root, unsign
 	}
 	out->nlost = nl;
 
-	/* greedy: the cheapest lost key first, its cheapest path's actions */
+	/* greedy: the cheapest lost key first, its cheapest path's actions;
+	 * x.dist always holds reach() of the actions chosen so far */
 	for (;;) {
 		uint32_t best = INF, bestv = INF;
 		size_t bi = 0;
-		reach(&x);
 		cheapest(&x);
 		for (i = 0; i < nl; i++) {
 			uint32_t v = out->lost[i], c = x.dp[maxdepth * nn + v];

@@ -18,7 +18,6 @@ struct wot_graph {
 	size_t nnodes;
 	wot_node *nodes;
 	uint32_t *by_rank;        /* rank -> node */
-	uint32_t *scratch_u32;    /* during wot_build only */
 	pgp_err *uid_status;      /* all nodes' user ID states, sliced per node */
 	const char **uid_reason;
 	uint8_t *sub_certify;     /* per subkey: valid at t with the certify flag */
@@ -29,10 +28,11 @@ struct wot_graph {
 	wot_adj succ, pred;       /* usable key-level edges, by rank */
 };
 
-/* For tests that assemble a graph by hand: with nnodes, nodes[] (fpr,
- * keyid, state, cert with nuids, uid_status) and certs[] (sorted by
- * (target, uid, issuer)) filled in and everything else zero, compute the
- * ranks and the adjacency. The graph is then freed with wot_free(). */
+/* The last step of wot_build, also for tests that assemble a graph by
+ * hand: with nnodes, nodes[] (fpr, keyid, state, cert with nuids,
+ * uid_status) and certs[] (sorted by (target, uid, issuer)) filled in and
+ * everything else zero, compute the ranks and the adjacency. The graph is
+ * freed with wot_free(), also after an error. */
 pgp_err wot__finish(wot_graph *g);
 
 #endif
