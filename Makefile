@@ -1,6 +1,7 @@
 # wotkit - GnuPG-free OpenPGP toolkit.
 #   make            build ./wotkit
-#   make run        build (installing missing Debian deps), dump, inspect and verify the demo
+#   make run        build (installing missing Debian deps), then verify the demo repository's
+#                   signed tag with wotkit and with git + wotkit-gpg (vectors/demo/)
 #   make check      build and run every test (unit, vectors, fuzz replay, CLI, corpus)
 #   make fuzz       libFuzzer targets (clang)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -42,7 +43,7 @@ GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
 
-all: deps wotkit wotkit-git
+all: deps wotkit wotkit-git wotkit-gpg
 
 # Installs missing Debian packages when pkg-config / headers are absent.
 deps:
@@ -56,6 +57,10 @@ $(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
 
 wotkit-git: $(B)/wotkit-git
 	cp $(B)/wotkit-git $@
+
+# the gpg drop-in: the same binary, dispatched on argv[0]
+wotkit-gpg: wotkit
+	ln -sf wotkit $@
 
 $(B)/wotkit-git: $(GIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(GIT_OBJ) $(B)/libpgp.a $(GIT_LIBS) $(DEP_LIBS) $(LDFLAGS)
@@ -97,10 +102,18 @@ check: deps wotkit wotkit-git tests san
 check-slow: deps wotkit
 	@for t in tests/slow/*.sh; do sh $$t || exit 1; done
 
-run: deps wotkit
-	./wotkit dump vectors/dump/demo-key.asc
-	./wotkit inspect vectors/dump/demo-key.asc
-	./wotkit verify --keyring vectors/dump/demo-key.asc vectors/dump/demo.txt.sig vectors/dump/demo.txt
+# The demo (vectors/demo/, written by vectors/gen/gen_demo.sh; no network):
+# a keyring from a pgpkeys-style tree rooted at the demo root, a clone of the
+# demo repository, its maintainer's signed tag v1.0 verified by wotkit and by
+# plain git through the gpg drop-in. tests/cli/demo.sh checks the same steps.
+DEMO      = $(B)/demo
+DEMO_ROOT = $(shell awk '$$1 == "root" { print $$2 }' vectors/demo/KEYS)
+run: deps wotkit wotkit-git wotkit-gpg
+	@rm -rf $(DEMO) && mkdir -p $(DEMO)
+	./wotkit keyring build -o $(DEMO)/keyring.wk --root $(DEMO_ROOT) vectors/demo/pgpkeys
+	git clone -q vectors/demo/demo.bundle $(DEMO)/repo
+	./wotkit verify-tag -C $(DEMO)/repo --keyring $(DEMO)/keyring.wk v1.0
+	WOTKIT_KEYRING=$(CURDIR)/$(DEMO)/keyring.wk git -C $(DEMO)/repo -c gpg.program=$(CURDIR)/wotkit-gpg verify-tag v1.0
 
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined
 fuzz: deps
@@ -115,10 +128,11 @@ install: wotkit wotkit-git
 	install -m 755 wotkit $(DESTDIR)$(PREFIX)/bin/wotkit
 	install -m 755 wotkit-git $(DESTDIR)$(PREFIX)/bin/wotkit-git
 	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-sopv
+	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-gpg
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
-	rm -rf build build-san build-fuzz wotkit wotkit-git
+	rm -rf build build-san build-fuzz wotkit wotkit-git wotkit-gpg
 
 .PHONY: all deps check check-slow run fuzz install clean tests san tests-san
