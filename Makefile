@@ -103,7 +103,8 @@ check-slow: deps wotkit
 	@for t in tests/slow/*.sh; do sh $$t || exit 1; done
 
 # The demo (vectors/demo/, written by vectors/gen/gen_demo.sh; no network):
-# a keyring from a pgpkeys-style tree rooted at the demo root, a clone of the
+# a keyring from a pgpkeys-style tree rooted at the demo root (the middle key
+# trusted fully, gpg's ownertrust, so that git's %G? says G), a clone of the
 # demo repository, its maintainer's signed tag v1.0 verified by wotkit and by
 # plain git through the gpg drop-in. tests/cli/demo.sh checks the same steps.
 DEMO      = $(B)/demo
@@ -111,6 +112,7 @@ DEMO_ROOT = $(shell awk '$$1 == "root" { print $$2 }' vectors/demo/KEYS)
 run: deps wotkit wotkit-git wotkit-gpg
 	@rm -rf $(DEMO) && mkdir -p $(DEMO)
 	./wotkit keyring build -o $(DEMO)/keyring.wk --root $(DEMO_ROOT) vectors/demo/pgpkeys
+	./wotkit wot trust --keyring $(DEMO)/keyring.wk middle@example.org full
 	git clone -q vectors/demo/demo.bundle $(DEMO)/repo
 	./wotkit verify-tag -C $(DEMO)/repo --keyring $(DEMO)/keyring.wk v1.0
 	WOTKIT_KEYRING=$(CURDIR)/$(DEMO)/keyring.wk git -C $(DEMO)/repo -c gpg.program=$(CURDIR)/wotkit-gpg verify-tag v1.0
