@@ -102,8 +102,8 @@ git -C "$R" -c gpg.program="$WG" verify-tag v1.0 2>/dev/null || { ok_a2=0; warn 
 "$W" verify-commit -C "$R" --keyring "$K" base..main >"$d/vc.out" 2>&1 ||
     { ok_c=0; warn "wotkit verify-commit base..main exits non-zero ($(tail -1 "$d/vc.out"))"; }
 
-mean() { # hyperfine json, index -> mean seconds
-	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["mean"])' "$1" "$2"
+mean() { # hyperfine json, index -> median seconds (robust on a shared machine)
+	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["median"])' "$1" "$2"
 }
 row() { # verdict-ok, label, seconds, [baseline seconds]
 	python3 -c 'import sys
@@ -125,7 +125,7 @@ row $ok_a2 "git -c gpg.program=wotkit-gpg verify-tag" "$(mean "$d/a.json" 2)" "$
 
 echo
 echo "== (b) git log --format=%G? over $n signed commits"
-hyperfine -N -i -w 1 -r 3 --export-json "$d/b.json" \
+hyperfine -N -i -w 0 -r 3 --export-json "$d/b.json" \
     "git -C $R log --format=%H base..main" \
     "git -C $R log --format=%G? base..main" \
     "git -C $R -c gpg.program=$WG log --format=%G? base..main" >/dev/null 2>&1
