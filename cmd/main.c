@@ -22,6 +22,10 @@ static const struct subcmd {
 	    "                              certificates reduced to what verifies, canonical order"},
 	{"keyring", cmd_keyring, "keyring build|list|show|stats|export|check ...   the wotkit keyring file"},
 	{"wot", cmd_wot, "wot path|why|graphs|audit|trust|validity ...   the web of trust"},
+	{"verify-tag", cmd_verify_tag, "verify-tag [-C REPO] [--keyring K] [--min-trust L] [--json] TAG...\n"
+	    "                              signed git tags: signature and path to the root"},
+	{"verify-commit", cmd_verify_commit, "verify-commit [-C REPO] [--keyring K] ... COMMIT...|A..B\n"
+	    "                              signed git commits (and their mergetags)"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 };
 
