@@ -60,7 +60,7 @@ wotkit-git: $(B)/wotkit-git
 $(B)/wotkit-git: $(GIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(GIT_OBJ) $(B)/libpgp.a $(GIT_LIBS) $(DEP_LIBS) $(LDFLAGS)
 
-$(B)/cmd/git/%.o: cmd/git/%.c $(wildcard pgp/*.h keyring/*.h)
+$(B)/cmd/git/%.o: cmd/git/%.c $(wildcard pgp/*.h keyring/*.h cmd/git/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(GIT_CFLAGS) -c -o $@ $<
 
@@ -80,7 +80,13 @@ $(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(B)/libpgp.a $(DEP_LIBS)
 
-tests: $(UNIT_BIN) $(REPLAY_BIN)
+# wotkit's own git reader (cmd/git/gx_own*.c) as a tool for tests/cli/git_sha256.sh
+GX_OWN_SRC := $(sort $(wildcard cmd/git/gx_own*.c))
+$(B)/tests/gx_own_tool: tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(wildcard cmd/git/*.h) $(B)/libpgp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
+
+tests: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
 
 # ASan+UBSan build of everything, in build-san/.
 san:
@@ -88,7 +94,7 @@ san:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" build-san/wotkit build-san/wotkit-git tests-san
 
-tests-san: $(UNIT_BIN) $(REPLAY_BIN)
+tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
 
 check: deps wotkit wotkit-git tests san
 	@sh tests/run.sh
