@@ -9,26 +9,7 @@
 #include <string.h>
 #include <git2.h>
 #include "gx.h"
-#if defined(__has_include)
-#if __has_include("gx_own.h")
-#define GX_HAVE_OWN 1
 #include "gx_own.h"
-#endif
-#endif
-#ifndef GX_HAVE_OWN
-/* until the own reader is merged (branch h-sha256): SHA-256 refused */
-typedef struct gx_own gx_own;
-static int gx_own_open(gx_own **o, const char *p, char *err, size_t n)
-{ *o = NULL; snprintf(err, n, "%s: SHA-256 repositories are not supported yet", p); return -1; }
-static void gx_own_close(gx_own *o) { (void)o; }
-static size_t gx_own_idlen(const gx_own *o) { (void)o; return 32; }
-static int gx_own_resolve(gx_own *o, const char *rev, uint8_t *id, char *e, size_t n)
-{ (void)o; (void)rev; (void)id; (void)e; (void)n; return -1; }
-static int gx_own_read(gx_own *o, const uint8_t *id, size_t m, int *t, uint8_t **d, size_t *l, char *e, size_t n)
-{ (void)o; (void)id; (void)m; (void)t; (void)d; (void)l; (void)e; (void)n; return -1; }
-static int gx_own_each_tag(gx_own *o, int (*cb)(void *, const char *, const uint8_t *), void *c, char *e, size_t n)
-{ (void)o; (void)cb; (void)c; (void)e; (void)n; return -1; }
-#endif
 
 /* Most refs under refs/tags/ listed (the kernel has ~2,000). */
 #define GX_MAX_TAG_REFS 1000000u
