@@ -29,7 +29,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 LIB_OBJ  := $(PGP_SRC:%.c=$(B)/%.o) $(KR_SRC:%.c=$(B)/%.o)
 # Per-executable source lists: each executable names what it links.
-# wotkit (also wotkit-sopv, and later the gpg drop-in) is cmd/*.c and never
+# wotkit (also wotkit-sopv, and the gpg drop-in wotkit-gpg) is cmd/*.c and never
 # links libgit2; the git executable will be cmd/git/*.c, the only code that
 # includes git2.h (tests/layering.sh checks both).
 WOTKIT_SRC := $(sort $(wildcard cmd/*.c))
@@ -51,6 +51,7 @@ deps:
 
 wotkit: $(B)/wotkit
 	cp $(B)/wotkit $@
+	ln -sf wotkit wotkit-gpg
 
 $(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(WOTKIT_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
@@ -65,7 +66,7 @@ wotkit-gpg: wotkit
 $(B)/wotkit-git: $(GIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(GIT_OBJ) $(B)/libpgp.a $(GIT_LIBS) $(DEP_LIBS) $(LDFLAGS)
 
-$(B)/cmd/git/%.o: cmd/git/%.c $(wildcard pgp/*.h keyring/*.h)
+$(B)/cmd/git/%.o: cmd/git/%.c $(wildcard pgp/*.h keyring/*.h cmd/git/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(GIT_CFLAGS) -c -o $@ $<
 
@@ -85,7 +86,13 @@ $(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(B)/libpgp.a $(DEP_LIBS)
 
-tests: $(UNIT_BIN) $(REPLAY_BIN)
+# wotkit's own git reader (cmd/git/gx_own*.c) as a tool for tests/cli/git_sha256.sh
+GX_OWN_SRC := $(sort $(wildcard cmd/git/gx_own*.c))
+$(B)/tests/gx_own_tool: tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(wildcard cmd/git/*.h) $(B)/libpgp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
+
+tests: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
 
 # ASan+UBSan build of everything, in build-san/.
 san:
@@ -93,7 +100,7 @@ san:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" build-san/wotkit build-san/wotkit-git tests-san
 
-tests-san: $(UNIT_BIN) $(REPLAY_BIN)
+tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
 
 check: deps wotkit wotkit-git tests san
 	@sh tests/run.sh

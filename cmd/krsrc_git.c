@@ -4,45 +4,12 @@
  * stdout; this file runs it and feeds the stream to the same loaders as a
  * working tree. wotkit itself never links libgit2. see krsrc.h
  */
-#include <errno.h>
-#include <limits.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 #include "cmd/krsrc_int.h"
-
-extern char **environ;
-
-/*
- * The wotkit-git to run: $WOTKIT_GIT if set, else the one next to this
- * executable (/proc/self/exe), else "wotkit-git" through PATH.
- */
-static const char *
-git_exe(char *buf, size_t cap, int *use_path)
-{
-	const char *env = getenv("WOTKIT_GIT");
-	ssize_t n;
-	char *slash;
-	*use_path = 0;
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", buf, cap - 1);
-	if (n > 0 && (size_t)n < cap - 1) {
-		buf[n] = 0;
-		if ((slash = strrchr(buf, '/')) != NULL &&
-		    (size_t)(slash - buf) + sizeof "/wotkit-git" <= cap) {
-			memcpy(slash, "/wotkit-git", sizeof "/wotkit-git");
-			if (access(buf, X_OK) == 0)
-				return buf;
-		}
-	}
-	*use_path = 1;
-	return "wotkit-git";
-}
+#include "cmd/gitproc.h"
 
 typedef struct gitctx {
 	krsrc_ctx *x;
@@ -120,83 +87,34 @@ on_nothing(void *ctx, const pgpkeys_item *it)
 	return PGP_OK;
 }
 
-/* Read fd to its end into b (capped by b->max). 0, 1 over the cap, -1 on error. */
-static int
-read_all(int fd, pgp_buf *b)
-{
-	for (;;) {
-		uint8_t *dst;
-		ssize_t r;
-		pgp_err e = pgp_buf_grow(b, 1 << 16, &dst);
-		if (e == PGP_ERR_LIMIT)
-			return 1;
-		if (e != PGP_OK)
-			return -1;
-		b->len -= 1 << 16;
-		r = read(fd, dst, 1 << 16);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			return 0;
-		b->len += (size_t)r;
-	}
-}
-
 /* see krsrc_int.h */
 int
 krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 {
-	char exe[PATH_MAX], msg[PGPKEYS_STREAM_MAX_MSG + 128];
-	const char *path;
-	char *argv[7];
-	int use_path, pfd[2], st = 0, rd, rc = 0;
-	size_t ac = 0;
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
+	char msg[PGPKEYS_STREAM_MAX_MSG + 128];
+	const char *args[5];
+	int st = 0, rd, rc = 0;
+	gitproc gp;
 	pgp_buf b;
 	pgp_view emsg;
 	pgp_diag d = {0, -1, NULL};
 	gitctx g;
 	pgp_err e;
 
-	path = git_exe(exe, sizeof exe, &use_path);
-	argv[ac++] = (char *)"wotkit-git";
-	argv[ac++] = (char *)"pgpkeys";
-	argv[ac++] = (char *)"--rev";
-	argv[ac++] = (char *)(rev ? rev : "HEAD");
-	argv[ac++] = (char *)"--";
-	argv[ac++] = (char *)repo;
-	argv[ac] = NULL;
-	if (pipe(pfd) != 0)
-		return -1;
-	if (posix_spawn_file_actions_init(&fa) != 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		return -1;
-	}
-	posix_spawn_file_actions_addclose(&fa, pfd[0]);
-	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
-	posix_spawn_file_actions_addclose(&fa, pfd[1]);
-	e = PGP_OK;
-	st = use_path ? posix_spawnp(&pid, path, &fa, NULL, argv, environ) :
-	    posix_spawn(&pid, path, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pfd[1]);
-	if (st != 0) {
-		close(pfd[0]);
+	args[0] = "pgpkeys";
+	args[1] = "--rev";
+	args[2] = rev ? rev : "HEAD";
+	args[3] = "--";
+	args[4] = repo;
+	if ((st = gitproc_start(&gp, args, 5)) != 0) {
 		snprintf(msg, sizeof msg, "cannot run %.512s (needed to read a git repository): %s",
-		    path, strerror(st));
+		    gp.path, strerror(st));
 		return krsrc_report_add(x, repo, 0, PGPKEYS_ERROR, msg);
 	}
 	pgp_buf_init(&b, PGPKEYS_STREAM_MAX_TOTAL);
-	rd = read_all(pfd[0], &b);
-	if (rd != 0)
-		kill(pid, SIGKILL);   /* the child we started: stop it, its output is refused */
-	close(pfd[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	rd = gitproc_read_all(&gp, &b);
+	/* over the cap or a read error: stop it, its output is refused */
+	st = gitproc_finish(&gp, rd != 0);
 	if (rd < 0) {
 		pgp_buf_free(&b);
 		return -1;

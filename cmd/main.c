@@ -1,7 +1,8 @@
 /*
  * main.c - the wotkit subcommand table.
  * Exit codes: 0 ok, 1 verification failed, 2 usage / I/O / malformed input.
- * Invoked as `wotkit-sopv`, it is the sopv front end.
+ * Invoked as `wotkit-sopv`, it is the sopv front end; as `wotkit-gpg`, the
+ * gpg drop-in (cmd/gpg.c, docs/gpg.md).
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,7 +23,12 @@ static const struct subcmd {
 	    "                              certificates reduced to what verifies, canonical order"},
 	{"keyring", cmd_keyring, "keyring build|list|show|stats|export|check ...   the wotkit keyring file"},
 	{"wot", cmd_wot, "wot path|why|graphs|audit|trust|validity ...   the web of trust"},
+	{"verify-tag", cmd_verify_tag, "verify-tag [-C REPO] [--keyring K] [--min-trust L] [--json] TAG...\n"
+	    "                              signed git tags: signature and path to the root"},
+	{"verify-commit", cmd_verify_commit, "verify-commit [-C REPO] [--keyring K] ... COMMIT...|A..B\n"
+	    "                              signed git commits (and their mergetags)"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
+	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
 };
 
 static void
@@ -45,6 +51,10 @@ main(int argc, char **argv)
 	if (strcmp(base, "wotkit-sopv") == 0) {
 		cli_prog = "wotkit-sopv";
 		return cmd_sopv(argc, argv);
+	}
+	if (strcmp(base, "wotkit-gpg") == 0) {
+		cli_prog = "wotkit-gpg";
+		return cmd_gpg(argc, argv);
 	}
 	if (argc < 2) {
 		usage(stderr);

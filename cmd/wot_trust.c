@@ -71,10 +71,9 @@ trust_save(wot_cli *c, const wot_otlist *l)
 	return cli_atomic_close(&a, c->trust_path, ok, 1);
 }
 
-/* Ownertrust of every node (trust.h values): the trust file, and the root
- * ultimate unless the file names it. */
-static int
-ownertrust_of_nodes(wot_cli *c, uint8_t **out)
+/* see wotcli.h */
+int
+wot_cli_ownertrust_of_nodes(wot_cli *c, uint8_t **out)
 {
 	size_t n = wot_nnodes(c->g);
 	uint8_t *ot = calloc(n ? n : 1, 1);
@@ -368,7 +367,7 @@ wot_cmd_validity(wot_cli *c, int argc, char **argv)
 		return EXIT_USAGE;
 	if (key != NULL && wot_cli_key(c, key, &node) != 0)
 		return EXIT_USAGE;
-	if (ownertrust_of_nodes(c, &ot) != 0)
+	if (wot_cli_ownertrust_of_nodes(c, &ot) != 0)
 		return EXIT_USAGE;
 	if ((e = wot_trust_compute(&t, c->g, ot, &p)) != PGP_OK) {
 		cli_msg(c->cmd, "%s", pgp_strerror(e));

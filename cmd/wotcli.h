@@ -85,6 +85,10 @@ pgp_view wot_cli_uid(const wot_node *n);
  * ot[wot_nnodes]; nodes without an entry are left as they are
  * (cmd/wot_trust.c). */
 void wot_cli_ownertrust(wot_cli *c, uint8_t *ot);
+/* Ownertrust of every node as trust.h values (for wot_trust_compute), malloc'ed
+ * into *out: the trust file, and the root ultimate unless the file names it
+ * (cmd/wot_trust.c). Prints its errors; 0 or -1. */
+int wot_cli_ownertrust_of_nodes(wot_cli *c, uint8_t **out);
 /* Shared option parsing: "--maxdepth N" style numbers from lo to hi;
  * 1 taken, 0 not this option, -1 after a usage error. */
 int wot_num_opt(wot_cli *c, int argc, char **argv, int *i, const char *name, unsigned lo,

@@ -31,12 +31,20 @@ typedef enum pgp_gitsig_format {
 	PGP_GITSIG_NONE = 0,     /* no signature */
 	PGP_GITSIG_OPENPGP,      /* -----BEGIN PGP SIGNATURE----- or PGP MESSAGE----- */
 	PGP_GITSIG_X509,         /* -----BEGIN SIGNED MESSAGE----- */
-	PGP_GITSIG_SSH           /* -----BEGIN SSH SIGNATURE----- */
+	PGP_GITSIG_SSH,          /* -----BEGIN SSH SIGNATURE----- */
+	PGP_GITSIG_UNKNOWN       /* a commit's gpgsig value that starts with none
+	                          * of them: git dies "bad/incompatible signature" */
 } pgp_gitsig_format;
 
 /* The largest object split (a tag or commit larger than this is
  * PGP_ERR_LIMIT; git objects of these kinds are a few KB). */
 #define PGP_GITSIG_MAX_OBJECT (16u << 20)
+
+/* git's remove_signature (commit.c) records at most this many gpgsig /
+ * gpgsig-sha256 header blocks of a tag payload; a further block makes git
+ * write past its array (undefined behaviour), so we refuse it as
+ * PGP_ERR_MALFORMED. */
+#define PGP_GITSIG_TAG_MAX_SIG_HEADERS 2
 
 /*
  * A tag object (or a mergetag value). *payload_len is the length of the
@@ -45,6 +53,22 @@ typedef enum pgp_gitsig_format {
  * PGP_GITSIG_NONE. Errors: PGP_ERR_LIMIT above PGP_GITSIG_MAX_OBJECT.
  */
 pgp_err pgp_gitsig_tag(const uint8_t *obj, size_t len, size_t *payload_len,
+    pgp_gitsig_format *fmt);
+
+/*
+ * A tag object (or a mergetag value) split into the exact bytes git hands to
+ * the verifying program. git (gpg-interface.c parse_signature) does more than
+ * cut at *payload_len of pgp_gitsig_tag: it also removes `gpgsig` and
+ * `gpgsig-sha256` header lines with their continuation lines from the payload
+ * (commit.c remove_signature), so a tag carrying such a header verifies with
+ * it left out. payload and sig are caller-initialised buffers, appended to.
+ * An unsigned tag: *fmt = PGP_GITSIG_NONE, the whole object appended to
+ * payload (git says "no signature found" and verifies nothing), sig
+ * untouched. Errors: PGP_ERR_LIMIT (object above PGP_GITSIG_MAX_OBJECT, or a
+ * buffer's max), PGP_ERR_NOMEM, PGP_ERR_MALFORMED (more than
+ * PGP_GITSIG_TAG_MAX_SIG_HEADERS header blocks to remove).
+ */
+pgp_err pgp_gitsig_tag_split(const uint8_t *obj, size_t len, pgp_buf *payload, pgp_buf *sig,
     pgp_gitsig_format *fmt);
 
 /*

@@ -52,5 +52,6 @@
 #include "write.h"
 #include "utf8.h"
 #include "hex.h"
+#include "gitsig.h"
 
 #endif

@@ -3,6 +3,7 @@
  * `wotkit` itself never loads it: docs/performance.md, start-up).
  *
  *   wotkit-git pgpkeys [--rev REV] [--] REPO
+ *   wotkit-git objects --tags|--commits [-C REPO] [--] ARG...   (objects.c)
  *
  * Opens REPO (bare or not; no search upwards), resolves REV (default HEAD)
  * to a commit and writes on stdout the stream of docs/git-reader.md: the
@@ -17,6 +18,7 @@
 #include <git2.h>
 #include "pgp/pgp.h"
 #include "keyring/pgpkeys.h"
+#include "objects.h"
 
 typedef struct walk {
 	git_repository *repo;
@@ -158,7 +160,8 @@ out:
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: wotkit-git pgpkeys [--rev REV] [--] REPO\n");
+	fprintf(stderr, "usage: wotkit-git pgpkeys [--rev REV] [--] REPO\n"
+	    "       wotkit-git objects --tags|--commits [-C REPO] [--] ARG...\n");
 	return 2;
 }
 
@@ -170,6 +173,12 @@ main(int argc, char **argv)
 	pgp_buf out;
 	int i, rc;
 
+	if (argc >= 2 && strcmp(argv[1], "objects") == 0) {
+		git_libgit2_init();
+		rc = objects_main(argc - 1, argv + 1);
+		git_libgit2_shutdown();
+		return rc;
+	}
 	if (argc < 2 || strcmp(argv[1], "pgpkeys") != 0)
 		return usage();
 	for (i = 2; i < argc; i++) {
