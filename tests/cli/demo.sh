@@ -85,15 +85,24 @@ rc_is 0 "git clone of demo.bundle" git clone -q "$D/demo.bundle" "$R"
 
 # built in
 rc_is 0 "wotkit verify-tag v1.0" "$W" verify-tag -C "$R" --keyring "$K" v1.0
-out_has "... names the maintainer" "Demo Maintainer"
+out_has "... verdict good" "verdict: +good"
+out_has "... names the maintainer" "signer: +Demo Maintainer <maintainer@example.org>"
 out_has "... and the maintainer's fingerprint" "$MAINT|$(kid "$MAINT")"
 out_has "... and the path through the middle key" "$(kid "$MID")|$MID"
 out_has "... from the demo root" "$(kid "$ROOT")|$ROOT"
 rc_is 0 "wotkit verify-tag --json v1.0" "$W" verify-tag --json -C "$R" --keyring "$K" v1.0
-out_has "... verdict good" '"verdict": *"good"'
+if python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r) == 1 and r[0]["verdict"] == "good" and r[0]["ok"] is True
+assert r[0]["signer"]["fpr"] == sys.argv[4]
+assert [k["fpr"] for k in r[0]["path"]] == sys.argv[2:5]' "$t/out" "$ROOT" "$MID" "$MAINT" 2>/dev/null; then
+	ok "... verdict good, signer the maintainer, path root, middle, maintainer"
+else
+	nok "--json: not good, or not the maintainer, or not the path root, middle, maintainer"
+fi
 rc_is 0 "wotkit verify-commit HEAD (signed by the maintainer)" "$W" verify-commit -C "$R" --keyring "$K" HEAD
 rc_is 1 "wotkit verify-tag v0.9 (unsigned)" "$W" verify-tag -C "$R" --keyring "$K" v0.9
-out_has "... says unsigned" "unsigned"
+out_has "... verdict unsigned" "verdict: +unsigned"
 rc_is 1 "wotkit verify-commit HEAD~1 (unsigned commit)" "$W" verify-commit -C "$R" --keyring "$K" HEAD~1
 
 # keyrings in which the maintainer is not connected to the root
@@ -101,12 +110,12 @@ mkdir -p "$t/nomid/keys"
 cp "$D/pgpkeys/keys/$(kid "$ROOT").asc" "$D/pgpkeys/keys/$(kid "$MAINT").asc" "$t/nomid/keys/"
 "$W" keyring build -o "$t/nomid.wk" --root "$ROOT" "$t/nomid/keys" 2>/dev/null
 rc_is 1 "wotkit verify-tag v1.0, the middle key missing (no path)" "$W" verify-tag -C "$R" --keyring "$t/nomid.wk" v1.0
-out_has "... says untrusted" "untrusted"
+out_has "... verdict untrusted" "verdict: +untrusted"
 "$W" keyring build -o "$t/unrel.wk" --root "$UNREL" "$D/pgpkeys" 2>/dev/null
 rc_is 1 "wotkit verify-tag v1.0, rooted at the unrelated key" "$W" verify-tag -C "$R" --keyring "$t/unrel.wk" v1.0
 "$W" keyring build -o "$t/nomaint.wk" --root "$ROOT" "$t/nomid/keys/$(kid "$ROOT").asc" 2>/dev/null
 rc_is 1 "wotkit verify-tag v1.0, the maintainer's key missing" "$W" verify-tag -C "$R" --keyring "$t/nomaint.wk" v1.0
-out_has "... says unknown-key" "unknown-key|unknown key"
+out_has "... verdict unknown-key" "verdict: +unknown-key"
 
 # through git and the drop-in
 gw() { WOTKIT_KEYRING=$K git -C "$R" -c gpg.program="$WG" "$@"; }
@@ -135,7 +144,7 @@ grep -q '^demo v1\.1$' "$t/tag.txt" || nok "tampering the tag's message"
 bad=$(git -C "$T" mktag <"$t/tag.txt" 2>"$t/out") && git -C "$T" update-ref refs/tags/v1.0 "$bad" &&
     ok "a tampered v1.0 made by git mktag" || nok "git mktag of the tampered tag"
 rc_is 1 "wotkit verify-tag of the tampered v1.0" "$W" verify-tag -C "$T" --keyring "$K" v1.0
-out_has "... says bad" "bad"
+out_has "... verdict bad" "verdict: +bad"
 gt() { WOTKIT_KEYRING=$K git -C "$T" -c gpg.program="$WG" "$@"; }
 rc_not0 "git verify-tag of the tampered v1.0 with wotkit-gpg" gt verify-tag v1.0
 out_has "... BAD signature" 'BAD signature'
