@@ -120,7 +120,8 @@ w, c = j[i]["median"], j[i]["user"] + j[i]["system"]
 line = f"  {l:44s} {w*1000:9.2f} ms wall {c*1000:9.2f} ms cpu"
 if len(sys.argv) > 5:
 	b = j[int(sys.argv[5])]
-	line += f"   {b[\"median\"]/w:6.2f}x wall {(b[\"user\"]+b[\"system\"])/c:6.2f}x cpu"
+	bw, bc = b["median"], b["user"] + b["system"]
+	line += f"   {bw/w:6.2f}x wall {bc/c:6.2f}x cpu"
 print(line + ("" if ok else "   (WRONG VERDICT: not comparable)"))' "$@"
 }
 
