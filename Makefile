@@ -41,6 +41,8 @@ GIT_CFLAGS := $(shell pkg-config --cflags libgit2 2>/dev/null)
 GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
+# Test tools (tests/unit/*_tool.c) for the CLI scripts; built by the unit-test rule.
+TOOL_BIN := $(patsubst tests/unit/%.c,$(B)/tests/%,$(sort $(wildcard tests/unit/*_tool.c)))
 
 all: deps wotkit wotkit-git
 
@@ -80,7 +82,7 @@ $(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(B)/libpgp.a $(DEP_LIBS)
 
-tests: $(UNIT_BIN) $(REPLAY_BIN)
+tests: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN)
 
 # ASan+UBSan build of everything, in build-san/.
 san:
