@@ -20,8 +20,8 @@
  *  - it runs no program at all, and reports failure, when the payload has no
  *    parsable signer line in its header block: `tagger` for tags and
  *    mergetags, `committer` for commits (gpg-interface.c
- *    parse_payload_metadata). Tags older than the tagger header (e.g.
- *    Linux v2.6.11) therefore never verify in git 2.39;
+ *    parse_payload_metadata). A signed tag without a tagger header
+ *    therefore never verifies in git 2.39;
  *  - a commit signature of unknown format (PGP_GITSIG_UNKNOWN) makes git die
  *    "bad/incompatible signature" (verify-commit, log --show-signature);
  *  - a mergetag that does not name a parent of the merge is only reported
