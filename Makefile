@@ -41,6 +41,8 @@ GIT_CFLAGS := $(shell pkg-config --cflags libgit2 2>/dev/null)
 GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
+# Test tools (tests/unit/*_tool.c) for the CLI scripts; built by the unit-test rule.
+TOOL_BIN := $(patsubst tests/unit/%.c,$(B)/tests/%,$(sort $(wildcard tests/unit/*_tool.c)))
 
 all: deps wotkit wotkit-git
 
@@ -86,7 +88,7 @@ $(B)/tests/gx_own_tool: tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(wildcard cmd/gi
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
 
-tests: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
+tests: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 
 # ASan+UBSan build of everything, in build-san/.
 san:
@@ -94,7 +96,7 @@ san:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" build-san/wotkit build-san/wotkit-git tests-san
 
-tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
+tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 
 check: deps wotkit wotkit-git tests san
 	@sh tests/run.sh
