@@ -68,7 +68,7 @@ git config user.name Patcher && git config user.email patcher@example.org
 for c in good-a good-b untrusted nokeydir tampered-subject tampered-sig unknown wrong-identity expired; do
 	echo "$c" >"$c.txt" && git add "$c.txt" && git commit -q -m "add $c" || exit 1
 done
-git format-patch -q --root -o "$tmp/out" HEAD || exit 1
+git format-patch -q -N --root -o "$tmp/out" HEAD || exit 1
 cd "$tmp" || exit 1 # outside any repository: patatt's ref::: sources find nothing
 n=0
 for f in out/*.patch; do
@@ -96,17 +96,22 @@ sign() {
 		GIT_CONFIG_KEY_2=patatt.gpg-bin GIT_CONFIG_VALUE_2="${4:-gpg}" \
 		patatt sign "$1.patch" >/dev/null 2>"$tmp/sign.err"
 }
+# tampered-sig is signed without compression, so one bit of its literal
+# data can be flipped (a bit in a compressed stream breaks the stream)
+printf '#!/bin/sh\nexec gpg --compress-algo none "$@"\n' >"$tmp/gpg-nocompress"
+chmod +x "$tmp/gpg-nocompress"
 signed=0
 sign good-a a a@example.org && sign good-b b b@example.org && sign untrusted untrusted untrusted@example.org &&
 	sign nokeydir a nobody@example.org && sign tampered-subject a a@example.org &&
-	sign tampered-sig a a@example.org && sign unknown unknown unknown@example.org &&
-	sign wrong-identity a b@example.org && sign expired expired expired@example.org "$fx/gpg-at-t1" && signed=1
+	sign unknown unknown unknown@example.org &&
+	sign wrong-identity a b@example.org && sign expired expired expired@example.org "$fx/gpg-at-t1" &&
+	sign tampered-sig a a@example.org "$tmp/gpg-nocompress" && signed=1
 gpgconf --homedir "$fx/gen" --kill gpg-agent 2>/dev/null
 if [ $signed = 1 ] && grep -q '^X-Developer-Signature:' good-a.patch; then ok "patatt sign with real gpg"
 else nok "patatt sign with real gpg: $(tail -3 "$tmp/sign.err")"; exit 1; fi
 sed -i 's/^Subject: \[PATCH\(.*\)add tampered-subject/Subject: [PATCH\1add TAMPERED-subject/' tampered-subject.patch
-# flip one bit of the last octet of the OpenPGP message in b= (the base64
-# length stays the same, so only that character changes)
+# flip one bit of the signed data (the literal data packet, tag 11) of the
+# OpenPGP message in b= (the base64 length stays the same)
 python3 - tampered-sig.patch <<'EOF' || nok "tampered-sig: could not edit the signature"
 import base64, re, sys
 p = sys.argv[1]
@@ -115,7 +120,24 @@ h = re.search(rb'^X-Developer-Signature:.*?(?=^\S)', t, re.M | re.S)
 start = h.start() + h.group(0).index(b' b=') + 3
 pos = [i for i in range(start, h.end()) if t[i:i + 1] not in b' \t\r\n']
 b = bytearray(base64.b64decode(bytes(t[i] for i in pos)))
-b[-1] ^= 1
+o = 0
+while o < len(b):  # RFC 9580 4.2: packet headers
+	c = b[o]
+	if c & 0x40:  # new format
+		tag, l0 = c & 0x3f, b[o + 1]
+		if l0 < 192: n, h = l0, 2
+		elif l0 < 224: n, h = ((l0 - 192) << 8) + b[o + 2] + 192, 3
+		else: n, h = int.from_bytes(b[o + 2:o + 6], 'big'), 6
+	else:  # old format
+		tag, lt = (c >> 2) & 0xf, c & 3
+		h = 1 + (1, 2, 4)[lt]
+		n = int.from_bytes(b[o + 1:o + h], 'big')
+	if tag == 11:
+		b[o + h + n - 1] ^= 1
+		break
+	o += h + n
+else:
+	sys.exit('no literal data packet')
 e = base64.b64encode(bytes(b))
 assert len(e) == len(pos)
 t = bytearray(t)
@@ -181,5 +203,54 @@ unknown NOKEY
 wrong-identity NOKEY
 expired BADSIG
 EOF
+
+# b4 (offline: `b4 am -m FILE` reads a local mbox; b4 runs patatt's
+# validation with b4.gpgbin, and for a key from the default keyring also
+# `gpg --with-colons --list-keys FPR` to compare its UIDs with the identity)
+# b4am PROG CASE OUT: the attestation lines (colours removed) and gpg calls
+b4am() {
+	: >"$tmp/calls"
+	rm -rf "$tmp/b4o" && mkdir "$tmp/b4o"
+	REAL_GPG=$1 GPG_LOG=$tmp/calls GNUPGHOME=$fx/gnupg GIT_CONFIG_COUNT=4 \
+		GIT_CONFIG_KEY_0=b4.keyringsrc GIT_CONFIG_VALUE_0="$fx/pgpkeys/.keyring" \
+		GIT_CONFIG_KEY_1=b4.gpgbin GIT_CONFIG_VALUE_1="$tmp/logwrap" \
+		GIT_CONFIG_KEY_2=user.name GIT_CONFIG_VALUE_2=Maintainer \
+		GIT_CONFIG_KEY_3=user.email GIT_CONFIG_VALUE_3=maintainer@example.org \
+		b4 am -C -m "$2.patch" -o "$tmp/b4o" </dev/null >"$tmp/b4out" 2>&1
+	echo "rc=$?" >>"$tmp/b4out"
+	sed 's/\x1b\[[0-9;]*m//g' "$tmp/b4out" >"$3"
+	cat "$tmp/calls" >>"$3"
+	cat "$tmp"/b4o/*.mbx >>"$3" 2>/dev/null
+}
+if ! command -v b4 >/dev/null 2>&1; then
+	echo "skip - patatt: b4 is not installed (apt-get install b4)"
+else
+	while read -r c want; do
+		b4am gpg "$c" "$tmp/b4gpg.$c"
+		got=$(grep -E '^ +[^ ]+ (Signed|BADSIG|No key): ' "$tmp/b4gpg.$c" | head -1 | sed 's/^ *[^ ]* //')
+		if [ "$got" = "$want" ]; then ok "b4+gpg: $c: $want"
+		else nok "b4+gpg: $c: expected \"$want\", got \"$got\": $(tr '\n' ' ' <"$tmp/b4gpg.$c")"; fi
+		[ -n "$second" ] || continue
+		b4am "$second" "$c" "$tmp/b4dropin.$c"
+		if cmp -s "$tmp/b4gpg.$c" "$tmp/b4dropin.$c"; then ok "b4+wotkit-gpg: $c same as gpg"
+		else
+			nok "b4+wotkit-gpg: $c differs"
+			sed 's/^/#   gpg:        /' "$tmp/b4gpg.$c"
+			sed 's/^/#   wotkit-gpg: /' "$tmp/b4dropin.$c"
+		fi
+	done <<EOF
+good-a Signed: openpgp/a@example.org (From: patcher@example.org)
+good-b Signed: openpgp/b@example.org (From: patcher@example.org)
+untrusted Signed: openpgp/untrusted@example.org (From: patcher@example.org)
+nokeydir Signed: openpgp/a@example.org (From: patcher@example.org)
+tampered-subject BADSIG: openpgp/a@example.org
+tampered-sig No key: openpgp/a@example.org
+unknown No key: openpgp/unknown@example.org
+wrong-identity No key: openpgp/b@example.org
+expired BADSIG: openpgp/expired@example.org
+EOF
+	grep -q -- '--list-keys' "$tmp/b4gpg.nokeydir" && ok "b4 ran gpg --with-colons --list-keys (nokeydir)" ||
+		nok "b4 did not run gpg --list-keys for a default-keyring key"
+fi
 [ -n "$second" ] || echo "skip - patatt: no wotkit-gpg (neither $top/wotkit-gpg nor \`wotkit gpg\`): drop-in not compared"
 [ "$fails" -eq 0 ]
