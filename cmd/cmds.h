@@ -9,5 +9,6 @@ int cmd_inspect(int argc, char **argv);
 int cmd_strip(int argc, char **argv);
 int cmd_keyring(int argc, char **argv);
 int cmd_wot(int argc, char **argv);
+int cmd_gpg(int argc, char **argv);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * main.c - the wotkit subcommand table.
  * Exit codes: 0 ok, 1 verification failed, 2 usage / I/O / malformed input.
- * Invoked as `wotkit-sopv`, it is the sopv front end.
+ * Invoked as `wotkit-sopv`, it is the sopv front end; as `wotkit-gpg`, the
+ * gpg drop-in (cmd/gpg.c, docs/gpg.md).
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const struct subcmd {
 	{"keyring", cmd_keyring, "keyring build|list|show|stats|export|check ...   the wotkit keyring file"},
 	{"wot", cmd_wot, "wot path|why|graphs|audit|trust|validity ...   the web of trust"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
+	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
 };
 
 static void
@@ -45,6 +47,10 @@ main(int argc, char **argv)
 	if (strcmp(base, "wotkit-sopv") == 0) {
 		cli_prog = "wotkit-sopv";
 		return cmd_sopv(argc, argv);
+	}
+	if (strcmp(base, "wotkit-gpg") == 0) {
+		cli_prog = "wotkit-gpg";
+		return cmd_gpg(argc, argv);
 	}
 	if (argc < 2) {
 		usage(stderr);
