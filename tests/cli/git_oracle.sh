@@ -37,7 +37,7 @@ if [ ! -x "$WOTKIT" ]; then
 	exit 1
 fi
 tmp=$(mktemp -d)
-[ -n "${GIT_ORACLE_KEEP:-}" ] && echo "# kept: $tmp" || trap 'rm -rf "$tmp"' EXIT
+[ -n "${GIT_ORACLE_KEEP:-}" ] && echo "# kept: $tmp" || trap 'gpgconf --homedir "$tmp/fx/gen" --kill gpg-agent 2>/dev/null; rm -rf "$tmp"' EXIT
 . "$top/tests/cli/lib/git_fixture.sh"
 fx=$tmp/fx
 if ! git_fixture "$fx"; then

@@ -261,6 +261,10 @@ git_fixture() { # DIR
 		unset GIT_DIR GIT_WORK_TREE GIT_CONFIG_GLOBAL
 		GIT_CONFIG_NOSYSTEM=1 HOME=$GF_ABS; export GIT_CONFIG_NOSYSTEM HOME
 		gf_build "$GF_ABS" 3>&2 2>"$GF_ABS/fixture.log"
-	) || { tail -5 "$GF_ABS/fixture.log" >&2; return 1; }
+	)
+	gf_rc=$?
+	# the agent the signing started (also when a step failed)
+	gpgconf --homedir "$GF_ABS/gen" --kill gpg-agent 2>/dev/null
+	[ $gf_rc -eq 0 ] || { tail -5 "$GF_ABS/fixture.log" >&2; return 1; }
 }
 GF_TOP=${GF_TOP:-$(cd "$(dirname "${0:-.}")/../.." 2>/dev/null && pwd)}
