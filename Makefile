@@ -28,7 +28,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 LIB_OBJ  := $(PGP_SRC:%.c=$(B)/%.o) $(KR_SRC:%.c=$(B)/%.o)
 # Per-executable source lists: each executable names what it links.
-# wotkit (also wotkit-sopv, and later the gpg drop-in) is cmd/*.c and never
+# wotkit (also wotkit-sopv, and the gpg drop-in wotkit-gpg) is cmd/*.c and never
 # links libgit2; the git executable will be cmd/git/*.c, the only code that
 # includes git2.h (tests/layering.sh checks both).
 WOTKIT_SRC := $(sort $(wildcard cmd/*.c))
@@ -52,6 +52,7 @@ deps:
 
 wotkit: $(B)/wotkit
 	cp $(B)/wotkit $@
+	ln -sf wotkit wotkit-gpg
 
 $(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(WOTKIT_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
@@ -123,10 +124,11 @@ install: wotkit wotkit-git
 	install -m 755 wotkit $(DESTDIR)$(PREFIX)/bin/wotkit
 	install -m 755 wotkit-git $(DESTDIR)$(PREFIX)/bin/wotkit-git
 	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-sopv
+	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-gpg
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
-	rm -rf build build-san build-fuzz wotkit wotkit-git
+	rm -rf build build-san build-fuzz wotkit wotkit-git wotkit-gpg
 
 .PHONY: all deps check check-slow run fuzz install clean tests san tests-san

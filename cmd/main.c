@@ -1,7 +1,8 @@
 /*
  * main.c - the wotkit subcommand table.
  * Exit codes: 0 ok, 1 verification failed, 2 usage / I/O / malformed input.
- * Invoked as `wotkit-sopv`, it is the sopv front end.
+ * Invoked as `wotkit-sopv`, it is the sopv front end; as `wotkit-gpg`, the
+ * gpg drop-in (cmd/gpg.c, docs/gpg.md).
  */
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +28,7 @@ static const struct subcmd {
 	{"verify-commit", cmd_verify_commit, "verify-commit [-C REPO] [--keyring K] ... COMMIT...|A..B\n"
 	    "                              signed git commits (and their mergetags)"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
+	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
 };
 
 static void
@@ -49,6 +51,10 @@ main(int argc, char **argv)
 	if (strcmp(base, "wotkit-sopv") == 0) {
 		cli_prog = "wotkit-sopv";
 		return cmd_sopv(argc, argv);
+	}
+	if (strcmp(base, "wotkit-gpg") == 0) {
+		cli_prog = "wotkit-gpg";
+		return cmd_gpg(argc, argv);
 	}
 	if (argc < 2) {
 		usage(stderr);
