@@ -77,6 +77,9 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(B)/libpgp.a $(DEP_LIBS)
 
+# the drop-in's pure parts are compiled into their unit test
+$(B)/tests/test_gpgfmt: cmd/gpg_fmt.c cmd/gpg_opts.c cmd/gpg.h
+
 $(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(B)/libpgp.a $(DEP_LIBS)

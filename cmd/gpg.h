@@ -99,6 +99,9 @@ void gpg_opts_parse(gpg_opts *o, int argc, char **argv);
  * 0x7f and '%' as %XX (upper-case hex), everything else as is. Writes at
  * most n-1 octets and a NUL into out; returns the length it needed. */
 size_t gpg_esc_status(char *out, size_t n, const uint8_t *s, size_t len);
+/* IMPORTED's user ID: gpg writes it raw; only LF, CR and NUL are written
+ * as %XX here, so a user ID cannot start a status line of its own. */
+size_t gpg_esc_imported(char *out, size_t n, const uint8_t *s, size_t len);
 /* A --with-colons field (gpg's es_write_sanitized with ":" delimiter):
  * octets below 0x20, 0x7f, ':' and '\' as \xNN (lower-case hex). */
 size_t gpg_esc_colon(char *out, size_t n, const uint8_t *s, size_t len);
@@ -164,6 +167,18 @@ int gpg_trust_validity(gpg_trust *t, const pgp_fpr *fpr, const pgp_view *uid, in
 char gpg_trust_ownertrust(gpg_trust *t, const pgp_fpr *fpr);
 /* "ultimate", "full", "marginal", "undefined", "unknown", "expired", "revoked". */
 const char *gpg_validity_word(int v);
+
+/* ---- certificates (gpg_keys.c) ---- */
+
+struct pgp_certeval;
+/*
+ * GnuPG's primary user ID (g10/getkey.c merge_selfsigs_main): among the
+ * user IDs validly bound and neither revoked nor expired (ev), those whose
+ * binding carries the primary flag if any; of them the newest binding,
+ * ties broken by the longer user ID, then the greater octets
+ * (cmp_user_ids). Index into c->uids, or -1.
+ */
+int gpg_primary_uid(const pgp_cert *c, const struct pgp_certeval *ev);
 
 /* ---- commands ---- */
 

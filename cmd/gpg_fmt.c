@@ -53,6 +53,21 @@ gpg_esc_status(char *out, size_t n, const uint8_t *s, size_t len)
 
 /* see gpg.h */
 size_t
+gpg_esc_imported(char *out, size_t n, const uint8_t *s, size_t len)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n' || s[i] == '\r' || s[i] == 0)
+			put_hex(out, n, &k, "%", s[i], 1);
+		else
+			put(out, n, &k, (char)s[i]);
+	}
+	return finish(out, n, k);
+}
+
+/* see gpg.h */
+size_t
 gpg_esc_colon(char *out, size_t n, const uint8_t *s, size_t len)
 {
 	size_t i, k = 0;

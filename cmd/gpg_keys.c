@@ -64,15 +64,70 @@ state_letter(const pgp_keystate *ks, char otherwise)
 	return otherwise;
 }
 
+/* see gpg.h */
+int
+gpg_primary_uid(const pgp_cert *c, const pgp_certeval *ev)
+{
+	int best = -1, any_flag = 0;
+	uint32_t j;
+
+	for (j = 0; j < c->nuids; j++)
+		if (!c->uids[j].is_attr && ev->uids[j].status == PGP_OK && ev->uids[j].primary)
+			any_flag = 1;
+	for (j = 0; j < c->nuids; j++) {
+		const pgp_uidc *u = &c->uids[j];
+		const pgp_uidstate *us = &ev->uids[j];
+		if (u->is_attr || us->status != PGP_OK || (any_flag && !us->primary))
+			continue;
+		if (best >= 0) {
+			const pgp_uidc *b = &c->uids[best];
+			int64_t bt = ev->uids[best].binding_time;
+			if (us->binding_time < bt)
+				continue;
+			if (us->binding_time == bt && (u->data.len < b->data.len ||
+			    (u->data.len == b->data.len &&
+			    memcmp(u->data.p, b->data.p, u->data.len) <= 0)))
+				continue;
+		}
+		best = (int)j;
+	}
+	return best;
+}
+
+/* One uid record. */
+static void
+print_uid(lctx *c, const pgp_cert *cert, const pgp_certeval *ev, uint32_t j, char kl)
+{
+	const pgp_uidc *u = &cert->uids[j];
+	const pgp_uidstate *us = &ev->uids[j];
+	uint8_t h[PGP_HASH_MAX_LEN];
+	char hash[41], ul;
+	int kv, uv;
+	size_t i;
+
+	if (u->is_attr || (us->status != PGP_OK && us->status != PGP_ERR_REVOKED))
+		return;
+	gpg_trust_validity(c->trust, &cert->primary.fpr, &u->data, &kv, &uv);
+	ul = us->status == PGP_ERR_REVOKED ? 'r' : kl == 'r' || kl == 'e' ? kl :
+	    wot_validity_letter((wot_validity)uv);
+	if (pgp_hash_buf(PGP_HASH_RIPEMD160, u->data.p, u->data.len, h) != PGP_OK)
+		memset(h, 0, 20);
+	for (i = 0; i < 20; i++)
+		snprintf(hash + 2 * i, 3, "%02X", h[i]);
+	gpg_esc_colon(c->text, GPG_UID_COLON, u->data.p, u->data.len);
+	printf("uid:%c::::%lld::%s::%s::::::::::0:\n", ul,
+	    (long long)(us->binding_time ? us->binding_time : cert->primary.created), hash, c->text);
+}
+
 static void
 print_key(lctx *c, const pgp_cert *cert)
 {
 	pgp_certeval ev;
-	char caps[16], kid[17], fpr[2 * PGP_FPR_MAX + 1], exp[24], hash[41];
-	uint8_t all = 0, h[PGP_HASH_MAX_LEN];
-	size_t k = 0, i;
+	char caps[16], kid[17], fpr[2 * PGP_FPR_MAX + 1], exp[24];
+	uint8_t all = 0;
+	size_t k = 0;
 	uint32_t j;
-	int kv, uv;
+	int kv, prim;
 	char kl;
 
 	if (pgp_cert_eval(&ev, cert, &c->ring.src, c->r->now, &c->r->pol) != PGP_OK) {
@@ -106,24 +161,13 @@ print_key(lctx *c, const pgp_cert *cert)
 	    gpg_trust_ownertrust(c->trust, &cert->primary.fpr), caps,
 	    gpg_curve_colon(cert->primary.curve));
 	printf("fpr:::::::::%s:\n", fpr);
-	for (j = 0; j < cert->nuids; j++) {
-		const pgp_uidc *u = &cert->uids[j];
-		const pgp_uidstate *us = &ev.uids[j];
-		char ul;
-		if (u->is_attr || (us->status != PGP_OK && us->status != PGP_ERR_REVOKED))
-			continue;
-		gpg_trust_validity(c->trust, &cert->primary.fpr, &u->data, &kv, &uv);
-		ul = us->status == PGP_ERR_REVOKED ? 'r' : kl == 'r' || kl == 'e' ? kl :
-		    wot_validity_letter((wot_validity)uv);
-		if (pgp_hash_buf(PGP_HASH_RIPEMD160, u->data.p, u->data.len, h) != PGP_OK)
-			memset(h, 0, 20);
-		for (i = 0; i < 20; i++)
-			snprintf(hash + 2 * i, 3, "%02X", h[i]);
-		gpg_esc_colon(c->text, GPG_UID_COLON, u->data.p, u->data.len);
-		printf("uid:%c::::%lld::%s::%s::::::::::0:\n", ul,
-		    (long long)(us->binding_time ? us->binding_time : cert->primary.created), hash,
-		    c->text);
-	}
+	/* the primary user ID first, then the others in keyring order */
+	prim = gpg_primary_uid(cert, &ev);
+	if (prim >= 0)
+		print_uid(c, cert, &ev, (uint32_t)prim, kl);
+	for (j = 0; j < cert->nuids; j++)
+		if ((int)j != prim)
+			print_uid(c, cert, &ev, j, kl);
 	for (j = 0; j < cert->nsubs; j++) {
 		const pgp_subc *s = &cert->subs[j];
 		const pgp_keystate *ks = &ev.subs[j];

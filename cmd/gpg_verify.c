@@ -85,31 +85,49 @@ fingerprint_lines(const pgp_result *res)
 /* "aka" lines: the certificate's other user IDs that are validly bound and
  * not revoked, in keyring order (gpg skips revoked and expired ones). */
 static void
-aka_lines(vctx *c, const pgp_result *res)
+aka_lines(vctx *c, const pgp_result *res, const pgp_certeval *ev)
 {
-	pgp_certeval ev;
 	uint32_t j;
 
-	if (res->cert == NULL)
-		return;
-	if (pgp_cert_eval(&ev, res->cert, &c->src, c->opts.now, c->opts.policy) != PGP_OK) {
-		pgp_certeval_release(&ev);
-		return;
-	}
-	for (j = 0; j < res->cert->nuids; j++) {
+	for (j = 0; ev != NULL && j < res->cert->nuids; j++) {
 		const pgp_uidc *u = &res->cert->uids[j];
 		int kv, uv;
-		if (u->is_attr || ev.uids[j].status != PGP_OK || (res->primary_uid.p &&
-		    u->data.len == res->primary_uid.len &&
-		    memcmp(u->data.p, res->primary_uid.p, u->data.len) == 0))
+		if (u->is_attr || ev->uids[j].status != PGP_OK || (res->primary_uid.p &&
+		    u->data.p == res->primary_uid.p))
 			continue;
 		gpg_trust_validity(c->trust, &res->cert_fpr, &u->data, &kv, &uv);
-		if (res->key_expired_now)
+		if (res->key_expired_now || res->status == PGP_ERR_EXPIRED)
 			uv = WOT_V_EXPIRED;
 		gpg_say("                aka \"%s\" [%s]", uid_human(c, &u->data),
 		    gpg_validity_word(uv == WOT_V_REVOKED ? WOT_V_UNKNOWN : uv));
 	}
-	pgp_certeval_release(&ev);
+}
+
+/* The user ID gpg names the signer by (gpg_primary_uid), into res; the
+ * evaluation is kept in ev for the aka lines. 1 when ev holds one. */
+static int
+signer_uid(vctx *c, pgp_result *res, pgp_certeval *ev)
+{
+	const pgp_cert *cert = res->cert;
+	int p;
+	uint32_t j;
+
+	if (cert == NULL)
+		return 0;
+	if (pgp_cert_eval(ev, cert, &c->src, c->opts.now, c->opts.policy) != PGP_OK) {
+		pgp_certeval_release(ev);
+		return 0;
+	}
+	if ((p = gpg_primary_uid(cert, ev)) >= 0) {
+		res->primary_uid = cert->uids[p].data;
+	} else if (res->primary_uid.p == NULL) {
+		for (j = 0; j < cert->nuids; j++)
+			if (!cert->uids[j].is_attr) {
+				res->primary_uid = cert->uids[j].data;
+				break;
+			}
+	}
+	return 1;
 }
 
 /* gpg's show_revocation_reason: the newest key revocation's reason. */
@@ -228,7 +246,9 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 	verdict vd = classify(res0, at_creation);
 	const pgp_result *res = (vd == V_EXPSIG || (vd == V_BAD && !res0->cert)) ? at_creation : res0;
 	char date[64], kid[17], skid[17], fpr[2 * PGP_FPR_MAX + 1], pfpr[2 * PGP_FPR_MAX + 1];
-	int kv = WOT_V_UNKNOWN, uv = WOT_V_UNKNOWN;
+	int kv = WOT_V_UNKNOWN, uv = WOT_V_UNKNOWN, have_ev = 0;
+	pgp_result signer;
+	pgp_certeval ev;
 
 	gpg_status(c->r, "NEWSIG");
 	gpg_fmt_asctime(date, sizeof date, res->created);
@@ -257,6 +277,9 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		worse(c, 2);
 		return;
 	}
+	signer = *res;
+	have_ev = signer_uid(c, &signer, &ev);
+	res = &signer;
 	gpg_fmt_fpr(pfpr, sizeof pfpr, &res->cert_fpr);
 	gpg_fmt_fpr(fpr, sizeof fpr, &res->key_fpr);
 	gpg_fmt_keyid(skid, &res->key_fpr);
@@ -267,17 +290,6 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		kv = uv = WOT_V_UNKNOWN;
 	gpg_status(c->r, "KEY_CONSIDERED %s 0", pfpr);
 	if (vd == V_BAD) {
-		/* the math failed before the certificate was evaluated: its
-		 * primary user ID is looked up here */
-		pgp_certeval ev;
-		pgp_result bad = *res;
-		if (bad.primary_uid.p == NULL && bad.cert != NULL) {
-			if (pgp_cert_eval(&ev, bad.cert, &c->src, c->opts.now, c->opts.policy) ==
-			    PGP_OK && ev.primary_uid >= 0)
-				bad.primary_uid = bad.cert->uids[ev.primary_uid].data;
-			pgp_certeval_release(&ev);
-		}
-		res = &bad;
 		gpg_trust_validity(c->trust, &res->cert_fpr, &res->primary_uid, &kv, &uv);
 		if (kv == WOT_V_REVOKED)
 			kv = uv = WOT_V_UNKNOWN;
@@ -286,7 +298,7 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		gpg_say("BAD signature from \"%s\" [%s]", uid_human(c, &res->primary_uid),
 		    gpg_validity_word(uv));
 		worse(c, 1);
-		return;
+		goto out;
 	}
 	if (vd == V_EXPKEY && res->key_expires)
 		gpg_status(c->r, "KEYEXPIRED %lld", (long long)res->key_expires);
@@ -295,7 +307,7 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 	    vd == V_REVKEY ? "REVKEYSIG" : "EXPSIG", skid, uid_status(c, res));
 	gpg_say("%s signature from \"%s\" [%s]", vd == V_EXPSIG ? "Expired" : "Good",
 	    uid_human(c, &res->primary_uid), gpg_validity_word(uv));
-	aka_lines(c, res);
+	aka_lines(c, res, have_ev ? &ev : NULL);
 	gpg_fmt_date(date, sizeof date, res->created);
 	gpg_status(c->r, "VALIDSIG %s %s %lld %lld %u 0 %u %u %02X %s", fpr, date,
 	    (long long)res->created, (long long)res->sig_expires, res->sig_version, res->pk_algo,
@@ -318,6 +330,9 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		gpg_fmt_asctime(date, sizeof date, res->sig_expires);
 		gpg_say("Signature expires %s", date);
 	}
+out:
+	if (have_ev)
+		pgp_certeval_release(&ev);
 }
 
 /* Verify once at time `now` (a detached signature with its data, or a
@@ -445,7 +460,10 @@ gpg_cmd_verify(gpg_run *r)
 		if (e == PGP_ERR_NO_SIG || e == PGP_ERR_MALFORMED || e == PGP_ERR_TRUNCATED) {
 			gpg_say("no valid OpenPGP data found.");
 			gpg_status(r, "NODATA 1");
+			gpg_status(r, "NODATA 2");
 			gpg_say("the signature could not be verified.");
+			gpg_raw("Please remember that the signature file (.sig or .asc)\n"
+			    "should be the first file given on the command line.\n");
 		} else {
 			gpg_say("verify signatures failed: %s", pgp_strerror(e));
 		}
