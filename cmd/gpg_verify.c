@@ -130,27 +130,56 @@ signer_uid(vctx *c, pgp_result *res, pgp_certeval *ev)
 	return 1;
 }
 
-/* gpg's show_revocation_reason: the newest key revocation's reason. */
+/* The newest signature of type `type` with a reason in list[0..n), made
+ * by the primary key (its math was checked by the evaluation that found the
+ * key revoked; this only picks the text to show). */
+static int
+newest_reason(const pgp_rd *list, uint32_t n, uint8_t type, const pgp_fpr *primary,
+    pgp_sig *best, int have)
+{
+	pgp_sig s;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (pgp_sig_parse(&s, &list[i], NULL) != PGP_OK || s.type != type ||
+		    !s.has_revocation_reason || !pgp_sig_names_fpr(&s, primary))
+			continue;
+		if (!have || s.created > best->created) {
+			*best = s;
+			have = 1;
+		}
+	}
+	return have;
+}
+
+/* gpg's show_revocation_reason: the newest key (or, for a revoked signing
+ * subkey, subkey) revocation's reason and comment. */
 static void
-revocation_reason(vctx *c, const pgp_result *res, const char *pfpr)
+revocation_reason(vctx *c, const pgp_result *res, const char *pfpr, int subkey)
 {
 	static const char *const words[] = {"No reason specified", "Key is superseded",
 	    "Key has been compromised", "Key is no longer used"};
 	const pgp_cert *cert = res->cert;
-	pgp_sig best, s;
+	pgp_sig best;
+	int have = 0;
 
 	memset(&best, 0, sizeof best);
-	int have = 0;
-	uint32_t i;
-
-	for (i = 0; cert != NULL && i < cert->ndsigs; i++) {
-		if (pgp_sig_parse(&s, &cert->dsigs[i], NULL) != PGP_OK || s.type != 0x20 ||
-		    !s.has_revocation_reason)
-			continue;
-		if (!have || s.created > best.created) {
-			best = s;
-			have = 1;
-		}
+	if (cert == NULL)
+		return;
+	if (subkey) {
+		const pgp_subc *sc = &cert->subs[res->subkey];
+		have = newest_reason(sc->sigs, sc->nsigs, 0x28, &cert->primary.fpr, &best, 0);
+	} else {
+		/* a key revocation counts wherever it sits (pgp/eval.h) */
+		uint32_t j;
+		have = newest_reason(cert->dsigs, cert->ndsigs, 0x20, &cert->primary.fpr, &best, 0);
+		have = newest_reason(cert->loose, cert->nloose, 0x20, &cert->primary.fpr, &best, have);
+		for (j = 0; j < cert->nuids; j++)
+			have = newest_reason(cert->uids[j].sigs, cert->uids[j].nsigs, 0x20,
+			    &cert->primary.fpr, &best, have);
+		for (j = 0; j < cert->nsubs; j++)
+			have = newest_reason(cert->subs[j].sigs, cert->subs[j].nsigs, 0x20,
+			    &cert->primary.fpr, &best, have);
 	}
 	if (!have)
 		return;
@@ -280,6 +309,18 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 	signer = *res;
 	have_ev = signer_uid(c, &signer, &ev);
 	res = &signer;
+	/* gpg's precedence (mainproc.c): EXPSIG, EXPKEYSIG, REVKEYSIG, GOODSIG,
+	 * judged at the reference time: a key revoked after the signature
+	 * (superseded, retired: good for wotkit) is REVKEYSIG to gpg, and a
+	 * revoked key that has also expired is EXPKEYSIG */
+	if (have_ev && vd == V_GOOD && (ev.primary.revoked ||
+	    (res->subkey >= 0 && (uint32_t)res->subkey < res->cert->nsubs &&
+	    ev.subs[res->subkey].revoked)))
+		vd = V_REVKEY;
+	if (have_ev && vd == V_REVKEY && ev.primary.expires && ev.primary.expires <= c->opts.now) {
+		vd = V_EXPKEY;
+		signer.key_expires = ev.primary.expires;
+	}
 	gpg_fmt_fpr(pfpr, sizeof pfpr, &res->cert_fpr);
 	gpg_fmt_fpr(fpr, sizeof fpr, &res->key_fpr);
 	gpg_fmt_keyid(skid, &res->key_fpr);
@@ -316,10 +357,16 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 	if (res->subkey >= 0)
 		gpg_status(c->r, "KEY_CONSIDERED %s 0", pfpr);
 	if (vd == V_REVKEY) {
+		int sub_only = have_ev && !ev.primary.revoked && res->subkey >= 0 &&
+		    (uint32_t)res->subkey < res->cert->nsubs && ev.subs[res->subkey].revoked;
 		gpg_status(c->r, "KEYREVOKED");
-		gpg_say("WARNING: This key has been revoked by its owner!");
-		gpg_say("         This could mean that the signature is forged.");
-		revocation_reason(c, res, pfpr);
+		if (sub_only) {
+			gpg_say("WARNING: This subkey has been revoked by its owner!");
+		} else {
+			gpg_say("WARNING: This key has been revoked by its owner!");
+			gpg_say("         This could mean that the signature is forged.");
+		}
+		revocation_reason(c, res, pfpr, sub_only);
 	}
 	trust_block(c, res, kv);
 	if (vd == V_EXPSIG) {

@@ -237,6 +237,33 @@ V_ --check-trustdb >/dev/null 2>&1
 same "status-line escapes of the user ID (%25, %09)" "$t/data" -- $GIT "$t/e.sig" -
 has "... %XX" "$t/w.out" 'GOODSIG [0-9A-F]* Esc %25p%09tab <esc@example.org>$'
 
+# a soft revocation (superseded) made after the signature: good for wotkit's
+# verifier (RFC 9580), REVKEYSIG for gpg, and so for the drop-in. gpg makes
+# such a revocation only on a terminal: script(1) gives it one.
+if command -v script >/dev/null 2>&1; then
+	G --quick-gen-key 'sup <sup@example.org>' ed25519 sign never
+	P=$(fpr_of sup@example.org)
+	G -u "$P" -b -o "$t/p.sig" "$t/data"
+	G --export "$P" >"$t/p.gpg"
+	printf 'y\n2\nnew key\n\ny\n' | script -qc "gpg --homedir '$t/g' --command-fd 0 \
+	    --pinentry-mode loopback --passphrase '' -o '$t/p.rev' --gen-revoke $P" /dev/null \
+	    >/dev/null 2>&1
+	if [ -s "$t/p.rev" ]; then
+		mkdir -m 700 "$t/v3"
+		gpg --homedir "$t/v3" --batch --import "$t/p.gpg" "$t/p.rev" >/dev/null 2>&1
+		gpg --homedir "$t/v3" --check-trustdb >/dev/null 2>&1
+		{ cat "$t/p.gpg"; gpg --dearmor <"$t/p.rev"; } >"$t/p.ring"
+		gpg --homedir "$t/v3" $GIT "$t/p.sig" - <"$t/data" >"$t/g.out" 2>"$t/g.err"; grc=$?
+		"$WG" --keyring "$t/p.ring" $GIT "$t/p.sig" - <"$t/data" >"$t/w.out" 2>"$t/w.err"; wrc=$?
+		compare "key revoked as superseded after the signature (REVKEYSIG, reason, comment)"
+		has "... REVKEYSIG" "$t/w.out" '^\[GNUPG:\] REVKEYSIG '
+	else
+		echo "skip - soft revocation: gpg --gen-revoke failed under script(1)"
+	fi
+else
+	echo "skip - soft revocation: script(1) is not installed"
+fi
+
 # ---- refusals, ignored options, names ----
 refused() {
 	name=$1; shift
