@@ -120,6 +120,15 @@ void gpg_fmt_fpr(char *out, size_t n, const pgp_fpr *f);
 /* The 16-hex-digit key ID of a key with fingerprint f (v4: the low 64
  * bits; v5/v6: the high 64 bits). */
 void gpg_fmt_keyid(char out[17], const pgp_fpr *f);
+/*
+ * gpg's SIG_ID value (g10/sig-check.c): SHA-1 over the public-key
+ * algorithm, the hash algorithm, the 4-octet creation time and the
+ * signature's MPIs in OpenPGP format (bit count normalised, as libgcrypt
+ * prints them), in base64 without padding (27 characters). sig is a parsed
+ * signature (pgp_sig). 0, or -1 when it has no MPIs (v6 native signatures).
+ */
+struct pgp_sig;
+int gpg_sig_id(char out[32], const struct pgp_sig *sig);
 /* "EDDSA", "RSA", ... as gpg's "using ... key" line names the algorithm. */
 const char *gpg_algo_upper(int pk_algo);
 /* gpg's curve names of --with-colons field 17 ("ed25519", "nistp256", ...);

@@ -27,7 +27,50 @@ typedef struct vctx {
 	pgp_verify_opts opts;
 	int worst;               /* 0, 1 (bad), 2 (error) */
 	char *uidbuf;
+	char (*sig_ids)[32];     /* detached: SIG_ID of each signature packet, in order */
+	size_t nsig_ids;
 } vctx;
+
+/* Most signature packets in one detached signature given SIG_ID lines. */
+#define GPG_MAX_SIG_IDS 64
+
+/* The SIG_ID values of a detached signature file's signature packets, in
+ * the order the verifier reports them ("" when gpg_sig_id has none). A
+ * file that does not parse gets none: the verifier reports it. */
+static void
+collect_sig_ids(vctx *c, const cli_file *sig)
+{
+	const uint8_t *p = sig->p;
+	size_t len = sig->len;
+	uint8_t *dec = NULL;
+	pgp_input_class ic;
+	pgp_buf b;
+	pgp_rd rd;
+	pgp_pkt pkt;
+
+	(void)pgp_classify(p, len, &ic);
+	if (pgp_classify_has_armor(&ic, len)) {
+		if (pgp_armor_decode_all(&b, p, len, NULL) != PGP_OK)
+			return;
+		p = dec = pgp_buf_take(&b, &len);
+	}
+	if (p == NULL || (c->sig_ids = calloc(GPG_MAX_SIG_IDS, sizeof *c->sig_ids)) == NULL) {
+		free(dec);
+		return;
+	}
+	pgp_rd_init(&rd, p, len);
+	while (c->nsig_ids < GPG_MAX_SIG_IDS && pgp_pkt_next(&rd, &pkt, NULL) == PGP_OK) {
+		pgp_sig s;
+		if (pkt.tag == PGP_TAG_SIGNATURE) {
+			if (pgp_sig_parse(&s, &pkt.body, NULL) != PGP_OK ||
+			    gpg_sig_id(c->sig_ids[c->nsig_ids], &s) != 0)
+				c->sig_ids[c->nsig_ids][0] = '\0';
+			c->nsig_ids++;
+		}
+		pgp_pkt_release(&pkt);
+	}
+	free(dec);
+}
 
 static void
 worse(vctx *c, int rc)
@@ -270,7 +313,7 @@ classify(const pgp_result *res, const pgp_result *at_creation)
 }
 
 static void
-one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
+one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation, size_t idx)
 {
 	verdict vd = classify(res0, at_creation);
 	const pgp_result *res = (vd == V_EXPSIG || (vd == V_BAD && !res0->cert)) ? at_creation : res0;
@@ -343,6 +386,11 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 	}
 	if (vd == V_EXPKEY && res->key_expires)
 		gpg_status(c->r, "KEYEXPIRED %lld", (long long)res->key_expires);
+	/* gpg: for good signatures of class 0 or 1 */
+	if (idx < c->nsig_ids && c->sig_ids[idx][0] && res->sig_type < 2) {
+		gpg_fmt_date(date, sizeof date, res->created);
+		gpg_status(c->r, "SIG_ID %s %s %lld", c->sig_ids[idx], date, (long long)res->created);
+	}
 	gpg_status(c->r, "KEY_CONSIDERED %s 0", pfpr);
 	gpg_status(c->r, "%s %s %s", vd == V_GOOD ? "GOODSIG" : vd == V_EXPKEY ? "EXPKEYSIG" :
 	    vd == V_REVKEY ? "REVKEYSIG" : "EXPSIG", skid, uid_status(c, res));
@@ -519,6 +567,8 @@ gpg_cmd_verify(gpg_run *r)
 	if (datap == NULL && r->o.output && write_content(r->o.output, pgp_verifier_content(v)) != 0)
 		goto out;
 	n = pgp_verifier_count(v);
+	if (datap != NULL)
+		collect_sig_ids(&c, &sig);
 	if (n == 0) {
 		gpg_say("no signature found");
 		goto out;
@@ -535,7 +585,7 @@ gpg_cmd_verify(gpg_run *r)
 			    pgp_verifier_count(v2) == n)
 				res2 = pgp_verifier_result(v2, i);
 		}
-		one_signature(&c, res, res2);
+		one_signature(&c, res, res2, i);
 	}
 	rc = c.worst;
 out:
@@ -549,6 +599,7 @@ out:
 	pgp_certset_free(c.empty);
 	gpg_trust_free(c.trust);
 	free(c.uidbuf);
+	free(c.sig_ids);
 	free(guess);
 	return rc;
 }
