@@ -12,6 +12,7 @@
  *   gpg_verify.c  --verify: per-signature status sequences
  *   gpg_keys.c    --list-keys / --fingerprint --with-colons
  *   gpg_import.c  --import into a raw keyring file
+ *   gpg_vcache.c  the validity cache (trust computed once per keyring state)
  */
 #ifndef WOTKIT_GPG_H
 #define WOTKIT_GPG_H
@@ -176,6 +177,52 @@ int gpg_trust_validity(gpg_trust *t, const pgp_fpr *fpr, const pgp_view *uid, in
 char gpg_trust_ownertrust(gpg_trust *t, const pgp_fpr *fpr);
 /* "ultimate", "full", "marginal", "undefined", "unknown", "expired", "revoked". */
 const char *gpg_validity_word(int v);
+
+/* ---- the validity cache (gpg_vcache.c) ---- */
+
+/* Longest (seconds) cached validities are used after or before the time
+ * they were computed at. */
+#define GPG_VCACHE_SPAN 3600
+
+/* What the cached values depend on besides the reference time. */
+typedef struct gpg_vstamp {
+	uint64_t kr_dev, kr_ino, kr_size;
+	int64_t kr_mtime;                 /* nanoseconds */
+	uint64_t tf_dev, tf_ino, tf_size; /* tf_size: size + 1, 0 without a trust file */
+	int64_t tf_mtime;
+	uint64_t params;                  /* trust parameters, weak digests allowed */
+} gpg_vstamp;
+
+typedef struct gpg_ventry {
+	pgp_fpr fpr;                      /* primary key */
+	uint8_t key_validity;             /* wot_validity */
+	char ownertrust;                  /* colon listing letter */
+	uint32_t nuids;
+	struct {
+		uint8_t hash[8];          /* gpg_vcache_uid_hash */
+		uint8_t validity;
+	} *uids;
+} gpg_ventry;
+
+typedef struct gpg_vcache {
+	gpg_ventry *e;
+	size_t n;
+} gpg_vcache;
+
+/* 0, or -1 when the keyring (or an existing trust file) cannot be stat'ed. */
+int gpg_vcache_stamp(gpg_vstamp *s, const gpg_run *r, const char *keyring, const char *trustfile);
+/* The cache file of a keyring; -1 when there is none (no home, or
+ * WOTKIT_GPG_NO_CACHE set). */
+int gpg_vcache_path(char *out, size_t n, const char *keyring);
+/* 1 and c filled when path holds values for stamp s valid at now; else 0. */
+int gpg_vcache_load(gpg_vcache *c, const char *path, const gpg_vstamp *s, int64_t now);
+/* Write the values (valid for reference times in [lo, hi)); failures are
+ * ignored. */
+void gpg_vcache_store(const char *path, const gpg_vstamp *s, int64_t lo, int64_t hi,
+    const gpg_ventry *e, size_t n);
+const gpg_ventry *gpg_vcache_find(const gpg_vcache *c, const pgp_fpr *fpr);
+void gpg_vcache_release(gpg_vcache *c);
+void gpg_vcache_uid_hash(uint8_t out[8], const pgp_view *uid);
 
 /* ---- certificates (gpg_keys.c) ---- */
 

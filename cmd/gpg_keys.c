@@ -231,6 +231,44 @@ hex_exact(const char *s, uint8_t *out, size_t n)
 	return 0;
 }
 
+/* The octets of a 16-hex-digit key ID or a 40/64-hex-digit fingerprint
+ * KEY (optional 0x, optional trailing '!') into id; their count, or 0. */
+static size_t
+hex_id(const char *spec, uint8_t id[32])
+{
+	char buf[65];
+	const char *s = spec;
+	size_t len;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	len = strlen(s);
+	if (len && s[len - 1] == '!')
+		len--;
+	if (len != 16 && len != 40 && len != 64)
+		return 0;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return hex_exact(buf, id, len / 2) == 0 ? len / 2 : 0;
+}
+
+/* 1 when KEY can be looked up in an index (a long key ID or a
+ * fingerprint); q (optional) gets the query kind and length. */
+static int
+indexed(const char *spec, pgp_certq *q)
+{
+	uint8_t id[32];
+	size_t n = hex_id(spec, id);
+
+	if (n == 0)
+		return 0;
+	if (q != NULL) {
+		q->kind = n == 8 ? PGP_CERTQ_KEYID : PGP_CERTQ_FPR;
+		q->len = n;
+	}
+	return 1;
+}
+
 /* 1 when cert matches gpg's user ID specification spec. */
 static int
 matches(const pgp_cert *cert, const char *spec)
@@ -315,6 +353,34 @@ gpg_cmd_list(gpg_run *r, int fingerprint)
 		rc = 2;
 		goto out;
 	}
+	/* a key ID or fingerprint of every KEY: looked up through the
+	 * keyring's index, not by parsing every certificate */
+	for (q = 0; q < r->o.nargs && n > 0; q++)
+		if (!indexed(r->o.args[q], NULL))
+			break;
+	if (n > 0 && r->o.nargs > 0 && q == r->o.nargs) {
+		for (q = 0; q < r->o.nargs; q++) {
+			const pgp_cert *found[16];
+			pgp_certq cq;
+			uint8_t id[32];
+			size_t total = 0, k;
+			int hits = 0;
+			indexed(r->o.args[q], &cq);
+			cq.p = id;
+			(void)hex_id(r->o.args[q], id);
+			if (c.ring.src.find(c.ring.src.ctx, &cq, found, 16, &total) == PGP_OK)
+				for (k = 0; k < total && k < 16; k++)
+					if (matches(found[k], r->o.args[q])) {
+						print_key(&c, found[k]);
+						hits = 1;
+					}
+			if (!hits) {
+				gpg_say("error reading key: No public key");
+				rc = 2;
+			}
+		}
+		goto flush;
+	}
 	if (all_certs(&c) != 0) {
 		rc = 2;
 		goto out;
@@ -335,6 +401,7 @@ gpg_cmd_list(gpg_run *r, int fingerprint)
 			rc = 2;
 		}
 	}
+flush:
 	if (fflush(stdout) != 0)
 		rc = 2;
 out:

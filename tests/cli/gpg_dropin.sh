@@ -20,6 +20,7 @@ trap 'gpgconf --homedir "$t/g" --kill all >/dev/null 2>&1; gpgconf --homedir "$t
 LC_ALL=C TZ=UTC; export LC_ALL TZ
 unset GNUPGHOME
 WOTKIT_KEYRING=$t/none.wk; export WOTKIT_KEYRING
+XDG_CACHE_HOME=$t/cache; export XDG_CACHE_HOME   # the validity cache (cmd/gpg_vcache.c)
 ln -s "$W" "$t/wotkit-gpg"
 WG=$t/wotkit-gpg
 pass=0 fail=0
@@ -270,6 +271,29 @@ if command -v script >/dev/null 2>&1; then
 else
 	echo "skip - soft revocation: script(1) is not installed"
 fi
+
+# ---- the validity cache: same answers warm and cold, invalidated by a trust change ----
+"$W" keyring build -o "$t/k.wk" --root "$R" "$t/pub.gpg" "$t/e.gpg" >/dev/null 2>&1
+rm -rf "$t/cache"
+WOTKIT_KEYRING=$t/k.wk "$WG" $GIT "$t/c.sig" - <"$t/data" >"$t/cold.out" 2>"$t/cold.err"
+n=$(ls "$t/cache/wotkit/gpg" 2>/dev/null | grep -c '\.validity$')
+[ "$n" = 1 ] && ok "the first run writes the validity cache" || nok "validity cache files: $n"
+WOTKIT_KEYRING=$t/k.wk "$WG" $GIT "$t/c.sig" - <"$t/data" >"$t/warm.out" 2>"$t/warm.err"
+cmp -s "$t/cold.out" "$t/warm.out" && cmp -s "$t/cold.err" "$t/warm.err" &&
+    ok "... a run from the cache says the same (TRUST_MARGINAL)" || nok "... cached run differs"
+grep -q '^\[GNUPG:\] TRUST_MARGINAL' "$t/warm.out" || nok "... cached run: no TRUST_MARGINAL"
+"$W" wot trust --keyring "$t/k.wk" "$A" full >/dev/null 2>&1
+WOTKIT_KEYRING=$t/k.wk "$WG" $GIT "$t/c.sig" - <"$t/data" >"$t/w.out" 2>"$t/w.err"
+has "... a changed trust file invalidates it (carol now full)" "$t/w.out" '^\[GNUPG:\] TRUST_FULLY 0 pgp$'
+WOTKIT_GPG_NO_CACHE=1 WOTKIT_KEYRING=$t/k.wk "$WG" $GIT "$t/c.sig" - <"$t/data" >"$t/n.out" 2>&1
+has "... WOTKIT_GPG_NO_CACHE=1: computed, the same" "$t/n.out" '^\[GNUPG:\] TRUST_FULLY 0 pgp$'
+WOTKIT_KEYRING=$t/k.wk "$WG" --faked-system-time "$((now + 400 * 86400))" $GIT "$t/c.sig" - \
+    <"$t/data" >"$t/w.out" 2>"$t/w.err"
+WOTKIT_GPG_NO_CACHE=1 WOTKIT_KEYRING=$t/k.wk "$WG" --faked-system-time "$((now + 400 * 86400))" \
+    $GIT "$t/c.sig" - <"$t/data" >"$t/n.out" 2>"$t/n.err"
+cmp -s "$t/w.out" "$t/n.out" && ok "... another reference time is not answered from the cache" ||
+    nok "... another reference time answered from the cache"
+"$W" wot trust --keyring "$t/k.wk" "$A" marginal >/dev/null 2>&1
 
 # ---- refusals, ignored options, names ----
 refused() {
