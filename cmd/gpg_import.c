@@ -19,7 +19,6 @@
 #include "gpg.h"
 #include "atomic.h"
 #include "keyring/kr.h"
-#include "pgp/write.h"
 
 /* Largest keyring file written (the whole file is built in memory). */
 #define GPG_IMPORT_MAX_FILE ((size_t)1 << 30)
