@@ -42,7 +42,7 @@ GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
 
-all: deps wotkit wotkit-git
+all: deps wotkit wotkit-gpg wotkit-git
 
 # Installs missing Debian packages when pkg-config / headers are absent.
 deps:
@@ -50,7 +50,10 @@ deps:
 
 wotkit: $(B)/wotkit
 	cp $(B)/wotkit $@
-	ln -sf wotkit wotkit-gpg
+
+# the gpg drop-in is the same binary under another name (cmd/main.c, docs/gpg.md)
+wotkit-gpg: wotkit
+	ln -sf wotkit $@
 
 $(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(WOTKIT_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
@@ -94,7 +97,7 @@ san:
 
 tests-san: $(UNIT_BIN) $(REPLAY_BIN)
 
-check: deps wotkit wotkit-git tests san
+check: deps wotkit wotkit-gpg wotkit-git tests san
 	@sh tests/run.sh
 
 # Slow comparisons with GnuPG (minutes), not part of check.
