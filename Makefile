@@ -42,8 +42,10 @@ GIT_CFLAGS := $(shell pkg-config --cflags libgit2 2>/dev/null)
 GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 REPLAY_BIN := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=$(B)/tests/replay_%)
+# Test tools (tests/unit/*_tool.c) for the CLI scripts; built by the unit-test rule.
+TOOL_BIN := $(patsubst tests/unit/%.c,$(B)/tests/%,$(sort $(wildcard tests/unit/*_tool.c)))
 
-all: deps wotkit wotkit-git wotkit-gpg
+all: deps wotkit wotkit-gpg wotkit-git
 
 # Installs missing Debian packages when pkg-config / headers are absent.
 deps:
@@ -51,17 +53,16 @@ deps:
 
 wotkit: $(B)/wotkit
 	cp $(B)/wotkit $@
-	ln -sf wotkit wotkit-gpg
+
+# the gpg drop-in is the same binary under another name (cmd/main.c, docs/gpg.md)
+wotkit-gpg: wotkit
+	ln -sf wotkit $@
 
 $(B)/wotkit: $(WOTKIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(WOTKIT_OBJ) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
 
 wotkit-git: $(B)/wotkit-git
 	cp $(B)/wotkit-git $@
-
-# the gpg drop-in: the same binary, dispatched on argv[0]
-wotkit-gpg: wotkit
-	ln -sf wotkit $@
 
 $(B)/wotkit-git: $(GIT_OBJ) $(B)/libpgp.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(GIT_OBJ) $(B)/libpgp.a $(GIT_LIBS) $(DEP_LIBS) $(LDFLAGS)
@@ -82,6 +83,9 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(B)/libpgp.a $(DEP_LIBS)
 
+# the drop-in's pure parts are compiled into their unit test
+$(B)/tests/test_gpgfmt: cmd/gpg_fmt.c cmd/gpg_opts.c cmd/gpg.h
+
 $(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(B)/libpgp.a $(DEP_LIBS)
@@ -92,7 +96,7 @@ $(B)/tests/gx_own_tool: tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(wildcard cmd/gi
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
 
-tests: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
+tests: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 
 # ASan+UBSan build of everything, in build-san/.
 san:
@@ -100,9 +104,9 @@ san:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" build-san/wotkit build-san/wotkit-git tests-san
 
-tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(B)/tests/gx_own_tool
+tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 
-check: deps wotkit wotkit-git tests san
+check: deps wotkit wotkit-gpg wotkit-git tests san
 	@sh tests/run.sh
 
 # Slow comparisons with GnuPG (minutes), not part of check.

@@ -112,22 +112,17 @@ one_object(gv_ctx *x, const gitobj_record *rec)
 	return ok;
 }
 
-/* Run wotkit-git and verify what it sends. The exit code. */
+/* Start wotkit-git on the arguments. 0, or -1 after a message. */
 static int
-run(gv_ctx *x, int type, const char *repo, char **args, size_t nargs)
+start_git(gv_ctx *x, gitproc *gp, int type, const char *repo, char **args, size_t nargs)
 {
 	const char **av;
-	gitproc gp;
-	gitobj_reader rd;
-	gitobj_record rec;
-	pgp_diag d = {0, -1, NULL};
-	size_t ac = 0, i, nobj = 0;
-	int st, rc = EXIT_OK, done = 0;
-	pgp_err e;
+	size_t ac = 0, i;
+	int st;
 
 	if ((av = calloc(nargs + 5, sizeof *av)) == NULL) {
 		cli_msg(x->c.cmd, "out of memory");
-		return EXIT_USAGE;
+		return -1;
 	}
 	av[ac++] = "objects";
 	av[ac++] = type == GITOBJ_TAG ? "--tags" : "--commits";
@@ -138,14 +133,28 @@ run(gv_ctx *x, int type, const char *repo, char **args, size_t nargs)
 	av[ac++] = "--";
 	for (i = 0; i < nargs; i++)
 		av[ac++] = args[i];
-	st = gitproc_start(&gp, av, ac);
+	st = gitproc_start(gp, av, ac);
 	free(av);
 	if (st != 0) {
-		cli_msg(x->c.cmd, "cannot run %s (it reads git repositories): %s", gp.path,
+		cli_msg(x->c.cmd, "cannot run %s (it reads git repositories): %s", gp->path,
 		    strerror(st));
-		return EXIT_USAGE;
+		return -1;
 	}
-	gitobj_reader_init(&rd, gitproc_read, &gp);
+	return 0;
+}
+
+/* Verify what wotkit-git sends. The exit code. */
+static int
+run(gv_ctx *x, gitproc *gp, int type)
+{
+	gitobj_reader rd;
+	gitobj_record rec;
+	pgp_diag d = {0, -1, NULL};
+	size_t nobj = 0;
+	int st, rc = EXIT_OK, done = 0;
+	pgp_err e = PGP_OK;
+
+	gitobj_reader_init(&rd, gitproc_read, gp);
 	while (!done && (e = gitobj_next(&rd, &rec, &d)) == PGP_OK) {
 		int r;
 		switch (rec.kind) {
@@ -181,7 +190,7 @@ run(gv_ctx *x, int type, const char *repo, char **args, size_t nargs)
 		rc = EXIT_USAGE;
 	}
 	gitobj_reader_release(&rd);
-	st = gitproc_finish(&gp, !done);
+	st = gitproc_finish(gp, !done);
 	if (done && rc != EXIT_USAGE && (!WIFEXITED(st) || WEXITSTATUS(st) != 0)) {
 		cli_msg(x->c.cmd, "wotkit-git failed after a complete stream");
 		rc = EXIT_USAGE;
@@ -198,6 +207,7 @@ git_verify(int argc, char **argv, int type)
 {
 	const char *cmd = type == GITOBJ_TAG ? "verify-tag" : "verify-commit", *repo = NULL, *val;
 	static char outbuf[1 << 16];
+	gitproc gp;
 	gv_ctx x;
 	int i, r, rc;
 
@@ -239,11 +249,16 @@ git_verify(int argc, char **argv, int type)
 	x.json = x.c.json;
 	/* one object per block: written in large pieces, not per line */
 	(void)setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+	/* wotkit-git starts (libgit2's start-up) while the keyring and the
+	 * web of trust are loaded here */
+	if (start_git(&x, &gp, type, repo, argv + i, (size_t)(argc - i)) != 0)
+		return EXIT_USAGE;
 	if (open_trust(&x) != 0) {
+		(void)gitproc_finish(&gp, 1);
 		close_trust(&x);
 		return EXIT_USAGE;
 	}
-	rc = run(&x, type, repo, argv + i, (size_t)(argc - i));
+	rc = run(&x, &gp, type);
 	fflush(stdout);
 	close_trust(&x);
 	return rc;

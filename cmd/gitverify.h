@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include "wotcli.h"
 #include "keyring/trust.h"
-#include "pgp/gitsig.h"
+#include "pgp/pgp.h"
 
 /* Hops of the path to the root searched (as `wotkit wot path`). */
 #define GV_MAX_DEPTH 4u

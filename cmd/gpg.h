@@ -12,6 +12,7 @@
  *   gpg_verify.c  --verify: per-signature status sequences
  *   gpg_keys.c    --list-keys / --fingerprint --with-colons
  *   gpg_import.c  --import into a raw keyring file
+ *   gpg_vcache.c  the validity cache (trust computed once per keyring state)
  */
 #ifndef WOTKIT_GPG_H
 #define WOTKIT_GPG_H
@@ -99,6 +100,9 @@ void gpg_opts_parse(gpg_opts *o, int argc, char **argv);
  * 0x7f and '%' as %XX (upper-case hex), everything else as is. Writes at
  * most n-1 octets and a NUL into out; returns the length it needed. */
 size_t gpg_esc_status(char *out, size_t n, const uint8_t *s, size_t len);
+/* IMPORTED's user ID: gpg writes it raw; only LF, CR and NUL are written
+ * as %XX here, so a user ID cannot start a status line of its own. */
+size_t gpg_esc_imported(char *out, size_t n, const uint8_t *s, size_t len);
 /* A --with-colons field (gpg's es_write_sanitized with ":" delimiter):
  * octets below 0x20, 0x7f, ':' and '\' as \xNN (lower-case hex). */
 size_t gpg_esc_colon(char *out, size_t n, const uint8_t *s, size_t len);
@@ -117,6 +121,15 @@ void gpg_fmt_fpr(char *out, size_t n, const pgp_fpr *f);
 /* The 16-hex-digit key ID of a key with fingerprint f (v4: the low 64
  * bits; v5/v6: the high 64 bits). */
 void gpg_fmt_keyid(char out[17], const pgp_fpr *f);
+/*
+ * gpg's SIG_ID value (g10/sig-check.c): SHA-1 over the public-key
+ * algorithm, the hash algorithm, the 4-octet creation time and the
+ * signature's MPIs in OpenPGP format (bit count normalised, as libgcrypt
+ * prints them), in base64 without padding (27 characters). sig is a parsed
+ * signature (pgp_sig). 0, or -1 when it has no MPIs (v6 native signatures).
+ */
+struct pgp_sig;
+int gpg_sig_id(char out[32], const struct pgp_sig *sig);
 /* "EDDSA", "RSA", ... as gpg's "using ... key" line names the algorithm. */
 const char *gpg_algo_upper(int pk_algo);
 /* gpg's curve names of --with-colons field 17 ("ed25519", "nistp256", ...);
@@ -164,6 +177,64 @@ int gpg_trust_validity(gpg_trust *t, const pgp_fpr *fpr, const pgp_view *uid, in
 char gpg_trust_ownertrust(gpg_trust *t, const pgp_fpr *fpr);
 /* "ultimate", "full", "marginal", "undefined", "unknown", "expired", "revoked". */
 const char *gpg_validity_word(int v);
+
+/* ---- the validity cache (gpg_vcache.c) ---- */
+
+/* Longest (seconds) cached validities are used after or before the time
+ * they were computed at. */
+#define GPG_VCACHE_SPAN 3600
+
+/* What the cached values depend on besides the reference time. */
+typedef struct gpg_vstamp {
+	uint64_t kr_dev, kr_ino, kr_size;
+	int64_t kr_mtime;                 /* nanoseconds */
+	uint64_t tf_dev, tf_ino, tf_size; /* tf_size: size + 1, 0 without a trust file */
+	int64_t tf_mtime;
+	uint64_t params;                  /* trust parameters, weak digests allowed */
+} gpg_vstamp;
+
+typedef struct gpg_ventry {
+	pgp_fpr fpr;                      /* primary key */
+	uint8_t key_validity;             /* wot_validity */
+	char ownertrust;                  /* colon listing letter */
+	uint32_t nuids;
+	struct {
+		uint8_t hash[8];          /* gpg_vcache_uid_hash */
+		uint8_t validity;
+	} *uids;
+} gpg_ventry;
+
+typedef struct gpg_vcache {
+	gpg_ventry *e;
+	size_t n;
+} gpg_vcache;
+
+/* 0, or -1 when the keyring (or an existing trust file) cannot be stat'ed. */
+int gpg_vcache_stamp(gpg_vstamp *s, const gpg_run *r, const char *keyring, const char *trustfile);
+/* The cache file of a keyring; -1 when there is none (no home, or
+ * WOTKIT_GPG_NO_CACHE set). */
+int gpg_vcache_path(char *out, size_t n, const char *keyring);
+/* 1 and c filled when path holds values for stamp s valid at now; else 0. */
+int gpg_vcache_load(gpg_vcache *c, const char *path, const gpg_vstamp *s, int64_t now);
+/* Write the values (valid for reference times in [lo, hi)); failures are
+ * ignored. */
+void gpg_vcache_store(const char *path, const gpg_vstamp *s, int64_t lo, int64_t hi,
+    const gpg_ventry *e, size_t n);
+const gpg_ventry *gpg_vcache_find(const gpg_vcache *c, const pgp_fpr *fpr);
+void gpg_vcache_release(gpg_vcache *c);
+void gpg_vcache_uid_hash(uint8_t out[8], const pgp_view *uid);
+
+/* ---- certificates (gpg_keys.c) ---- */
+
+struct pgp_certeval;
+/*
+ * GnuPG's primary user ID (g10/getkey.c merge_selfsigs_main): among the
+ * user IDs validly bound and neither revoked nor expired (ev), those whose
+ * binding carries the primary flag if any; of them the newest binding,
+ * ties broken by the longer user ID, then the greater octets
+ * (cmp_user_ids). Index into c->uids, or -1.
+ */
+int gpg_primary_uid(const pgp_cert *c, const struct pgp_certeval *ev);
 
 /* ---- commands ---- */
 

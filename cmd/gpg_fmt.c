@@ -53,6 +53,21 @@ gpg_esc_status(char *out, size_t n, const uint8_t *s, size_t len)
 
 /* see gpg.h */
 size_t
+gpg_esc_imported(char *out, size_t n, const uint8_t *s, size_t len)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n' || s[i] == '\r' || s[i] == 0)
+			put_hex(out, n, &k, "%", s[i], 1);
+		else
+			put(out, n, &k, (char)s[i]);
+	}
+	return finish(out, n, k);
+}
+
+/* see gpg.h */
+size_t
 gpg_esc_colon(char *out, size_t n, const uint8_t *s, size_t len)
 {
 	size_t i, k = 0;
@@ -151,6 +166,64 @@ gpg_fmt_keyid(char out[17], const pgp_fpr *f)
 	for (i = start; i < start + 8; i++)
 		put_hex(out, 17, &k, "", f->v[i], 1);
 	finish(out, 17, k);
+}
+
+/* see gpg.h */
+int
+gpg_sig_id(char out[32], const pgp_sig *sig)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	uint8_t buf[6 + 2 * (2 + 1024)], d[PGP_HASH_MAX_LEN];
+	size_t n = 0, i, k = 0;
+	uint32_t t = sig->created;
+	unsigned m;
+
+	if (sig->nmpi == 0)
+		return -1;
+	buf[n++] = sig->pk_algo;
+	buf[n++] = sig->hash_algo;
+	buf[n++] = (uint8_t)(t >> 24);
+	buf[n++] = (uint8_t)(t >> 16);
+	buf[n++] = (uint8_t)(t >> 8);
+	buf[n++] = (uint8_t)t;
+	for (m = 0; m < sig->nmpi && m < 2; m++) {
+		const uint8_t *p = sig->mpi[m].v.p;
+		size_t len = sig->mpi[m].v.len, bits;
+		while (len > 0 && *p == 0) {
+			p++;
+			len--;
+		}
+		if (len > 1024)
+			return -1;
+		bits = len ? (len - 1) * 8 : 0;
+		if (len)
+			for (uint8_t c = p[0]; c; c >>= 1)
+				bits++;
+		buf[n++] = (uint8_t)(bits >> 8);
+		buf[n++] = (uint8_t)bits;
+		if (len)
+			memcpy(buf + n, p, len);
+		n += len;
+	}
+	if (pgp_hash_buf(PGP_HASH_SHA1, buf, n, d) != PGP_OK)
+		return -1;
+	/* 20 octets: six 3-octet groups and 2 octets, no padding */
+	for (i = 0; i + 3 <= 20; i += 3) {
+		uint32_t v = (uint32_t)d[i] << 16 | (uint32_t)d[i + 1] << 8 | d[i + 2];
+		out[k++] = b64[v >> 18 & 63];
+		out[k++] = b64[v >> 12 & 63];
+		out[k++] = b64[v >> 6 & 63];
+		out[k++] = b64[v & 63];
+	}
+	{
+		uint32_t v = (uint32_t)d[18] << 16 | (uint32_t)d[19] << 8;
+		out[k++] = b64[v >> 18 & 63];
+		out[k++] = b64[v >> 12 & 63];
+		out[k++] = b64[v >> 6 & 63];
+	}
+	out[k] = '\0';
+	return 0;
 }
 
 /* see gpg.h */

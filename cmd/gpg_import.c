@@ -19,7 +19,6 @@
 #include "gpg.h"
 #include "atomic.h"
 #include "keyring/kr.h"
-#include "pgp/write.h"
 
 /* Largest keyring file written (the whole file is built in memory). */
 #define GPG_IMPORT_MAX_FILE ((size_t)1 << 30)
@@ -44,7 +43,7 @@ count(const pgp_cert *c)
 	return n;
 }
 
-/* The primary user ID (or the first one) of c, escaped for f(). */
+/* gpg's primary user ID of c (or its first one). */
 static pgp_view
 primary_uid(const pgp_cert *c, int64_t now, const pgp_policy *pol)
 {
@@ -52,8 +51,12 @@ primary_uid(const pgp_cert *c, int64_t now, const pgp_policy *pol)
 	pgp_certeval ev;
 	uint32_t j;
 
-	if (pgp_cert_eval(&ev, c, NULL, now, pol) == PGP_OK && ev.primary_uid >= 0)
-		v = c->uids[ev.primary_uid].data;
+	int p = -1;
+
+	if (pgp_cert_eval(&ev, c, NULL, now, pol) == PGP_OK)
+		p = gpg_primary_uid(c, &ev);
+	if (p >= 0)
+		v = c->uids[p].data;
 	else
 		for (j = 0; j < c->nuids; j++)
 			if (!c->uids[j].is_attr) {
@@ -219,7 +222,7 @@ gpg_cmd_import(gpg_run *r)
 			changed = 1;
 			gpg_esc_human(text, 3 * 65536 + 1, uid.p, uid.len);
 			gpg_say("key %s: public key \"%s\" imported", kid, text);
-			gpg_esc_status(text, 3 * 65536 + 1, uid.p, uid.len);
+			gpg_esc_imported(text, 3 * 65536 + 1, uid.p, uid.len);
 			gpg_status(r, "IMPORTED %s %s", kid, text);
 			gpg_status(r, "IMPORT_OK 1 %s", fpr);
 			continue;

@@ -64,15 +64,70 @@ state_letter(const pgp_keystate *ks, char otherwise)
 	return otherwise;
 }
 
+/* see gpg.h */
+int
+gpg_primary_uid(const pgp_cert *c, const pgp_certeval *ev)
+{
+	int best = -1, any_flag = 0;
+	uint32_t j;
+
+	for (j = 0; j < c->nuids; j++)
+		if (!c->uids[j].is_attr && ev->uids[j].status == PGP_OK && ev->uids[j].primary)
+			any_flag = 1;
+	for (j = 0; j < c->nuids; j++) {
+		const pgp_uidc *u = &c->uids[j];
+		const pgp_uidstate *us = &ev->uids[j];
+		if (u->is_attr || us->status != PGP_OK || (any_flag && !us->primary))
+			continue;
+		if (best >= 0) {
+			const pgp_uidc *b = &c->uids[best];
+			int64_t bt = ev->uids[best].binding_time;
+			if (us->binding_time < bt)
+				continue;
+			if (us->binding_time == bt && (u->data.len < b->data.len ||
+			    (u->data.len == b->data.len &&
+			    memcmp(u->data.p, b->data.p, u->data.len) <= 0)))
+				continue;
+		}
+		best = (int)j;
+	}
+	return best;
+}
+
+/* One uid record. */
+static void
+print_uid(lctx *c, const pgp_cert *cert, const pgp_certeval *ev, uint32_t j, char kl)
+{
+	const pgp_uidc *u = &cert->uids[j];
+	const pgp_uidstate *us = &ev->uids[j];
+	uint8_t h[PGP_HASH_MAX_LEN];
+	char hash[41], ul;
+	int kv, uv;
+	size_t i;
+
+	if (u->is_attr || (us->status != PGP_OK && us->status != PGP_ERR_REVOKED))
+		return;
+	gpg_trust_validity(c->trust, &cert->primary.fpr, &u->data, &kv, &uv);
+	ul = us->status == PGP_ERR_REVOKED ? 'r' : kl == 'r' || kl == 'e' ? kl :
+	    wot_validity_letter((wot_validity)uv);
+	if (pgp_hash_buf(PGP_HASH_RIPEMD160, u->data.p, u->data.len, h) != PGP_OK)
+		memset(h, 0, 20);
+	for (i = 0; i < 20; i++)
+		snprintf(hash + 2 * i, 3, "%02X", h[i]);
+	gpg_esc_colon(c->text, GPG_UID_COLON, u->data.p, u->data.len);
+	printf("uid:%c::::%lld::%s::%s::::::::::0:\n", ul,
+	    (long long)(us->binding_time ? us->binding_time : cert->primary.created), hash, c->text);
+}
+
 static void
 print_key(lctx *c, const pgp_cert *cert)
 {
 	pgp_certeval ev;
-	char caps[16], kid[17], fpr[2 * PGP_FPR_MAX + 1], exp[24], hash[41];
-	uint8_t all = 0, h[PGP_HASH_MAX_LEN];
-	size_t k = 0, i;
+	char caps[16], kid[17], fpr[2 * PGP_FPR_MAX + 1], exp[24];
+	uint8_t all = 0;
+	size_t k = 0;
 	uint32_t j;
-	int kv, uv;
+	int kv, prim;
 	char kl;
 
 	if (pgp_cert_eval(&ev, cert, &c->ring.src, c->r->now, &c->r->pol) != PGP_OK) {
@@ -106,24 +161,13 @@ print_key(lctx *c, const pgp_cert *cert)
 	    gpg_trust_ownertrust(c->trust, &cert->primary.fpr), caps,
 	    gpg_curve_colon(cert->primary.curve));
 	printf("fpr:::::::::%s:\n", fpr);
-	for (j = 0; j < cert->nuids; j++) {
-		const pgp_uidc *u = &cert->uids[j];
-		const pgp_uidstate *us = &ev.uids[j];
-		char ul;
-		if (u->is_attr || (us->status != PGP_OK && us->status != PGP_ERR_REVOKED))
-			continue;
-		gpg_trust_validity(c->trust, &cert->primary.fpr, &u->data, &kv, &uv);
-		ul = us->status == PGP_ERR_REVOKED ? 'r' : kl == 'r' || kl == 'e' ? kl :
-		    wot_validity_letter((wot_validity)uv);
-		if (pgp_hash_buf(PGP_HASH_RIPEMD160, u->data.p, u->data.len, h) != PGP_OK)
-			memset(h, 0, 20);
-		for (i = 0; i < 20; i++)
-			snprintf(hash + 2 * i, 3, "%02X", h[i]);
-		gpg_esc_colon(c->text, GPG_UID_COLON, u->data.p, u->data.len);
-		printf("uid:%c::::%lld::%s::%s::::::::::0:\n", ul,
-		    (long long)(us->binding_time ? us->binding_time : cert->primary.created), hash,
-		    c->text);
-	}
+	/* the primary user ID first, then the others in keyring order */
+	prim = gpg_primary_uid(cert, &ev);
+	if (prim >= 0)
+		print_uid(c, cert, &ev, (uint32_t)prim, kl);
+	for (j = 0; j < cert->nuids; j++)
+		if ((int)j != prim)
+			print_uid(c, cert, &ev, j, kl);
 	for (j = 0; j < cert->nsubs; j++) {
 		const pgp_subc *s = &cert->subs[j];
 		const pgp_keystate *ks = &ev.subs[j];
@@ -185,6 +229,44 @@ hex_exact(const char *s, uint8_t *out, size_t n)
 		out[i] = (uint8_t)(hi << 4 | lo);
 	}
 	return 0;
+}
+
+/* The octets of a 16-hex-digit key ID or a 40/64-hex-digit fingerprint
+ * KEY (optional 0x, optional trailing '!') into id; their count, or 0. */
+static size_t
+hex_id(const char *spec, uint8_t id[32])
+{
+	char buf[65];
+	const char *s = spec;
+	size_t len;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	len = strlen(s);
+	if (len && s[len - 1] == '!')
+		len--;
+	if (len != 16 && len != 40 && len != 64)
+		return 0;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return hex_exact(buf, id, len / 2) == 0 ? len / 2 : 0;
+}
+
+/* 1 when KEY can be looked up in an index (a long key ID or a
+ * fingerprint); q (optional) gets the query kind and length. */
+static int
+indexed(const char *spec, pgp_certq *q)
+{
+	uint8_t id[32];
+	size_t n = hex_id(spec, id);
+
+	if (n == 0)
+		return 0;
+	if (q != NULL) {
+		q->kind = n == 8 ? PGP_CERTQ_KEYID : PGP_CERTQ_FPR;
+		q->len = n;
+	}
+	return 1;
 }
 
 /* 1 when cert matches gpg's user ID specification spec. */
@@ -271,6 +353,34 @@ gpg_cmd_list(gpg_run *r, int fingerprint)
 		rc = 2;
 		goto out;
 	}
+	/* a key ID or fingerprint of every KEY: looked up through the
+	 * keyring's index, not by parsing every certificate */
+	for (q = 0; q < r->o.nargs && n > 0; q++)
+		if (!indexed(r->o.args[q], NULL))
+			break;
+	if (n > 0 && r->o.nargs > 0 && q == r->o.nargs) {
+		for (q = 0; q < r->o.nargs; q++) {
+			const pgp_cert *found[16];
+			pgp_certq cq;
+			uint8_t id[32];
+			size_t total = 0, k;
+			int hits = 0;
+			indexed(r->o.args[q], &cq);
+			cq.p = id;
+			(void)hex_id(r->o.args[q], id);
+			if (c.ring.src.find(c.ring.src.ctx, &cq, found, 16, &total) == PGP_OK)
+				for (k = 0; k < total && k < 16; k++)
+					if (matches(found[k], r->o.args[q])) {
+						print_key(&c, found[k]);
+						hits = 1;
+					}
+			if (!hits) {
+				gpg_say("error reading key: No public key");
+				rc = 2;
+			}
+		}
+		goto flush;
+	}
 	if (all_certs(&c) != 0) {
 		rc = 2;
 		goto out;
@@ -291,6 +401,7 @@ gpg_cmd_list(gpg_run *r, int fingerprint)
 			rc = 2;
 		}
 	}
+flush:
 	if (fflush(stdout) != 0)
 		rc = 2;
 out:

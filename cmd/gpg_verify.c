@@ -27,7 +27,50 @@ typedef struct vctx {
 	pgp_verify_opts opts;
 	int worst;               /* 0, 1 (bad), 2 (error) */
 	char *uidbuf;
+	char (*sig_ids)[32];     /* detached: SIG_ID of each signature packet, in order */
+	size_t nsig_ids;
 } vctx;
+
+/* Most signature packets in one detached signature given SIG_ID lines. */
+#define GPG_MAX_SIG_IDS 64
+
+/* The SIG_ID values of a detached signature file's signature packets, in
+ * the order the verifier reports them ("" when gpg_sig_id has none). A
+ * file that does not parse gets none: the verifier reports it. */
+static void
+collect_sig_ids(vctx *c, const cli_file *sig)
+{
+	const uint8_t *p = sig->p;
+	size_t len = sig->len;
+	uint8_t *dec = NULL;
+	pgp_input_class ic;
+	pgp_buf b;
+	pgp_rd rd;
+	pgp_pkt pkt;
+
+	(void)pgp_classify(p, len, &ic);
+	if (pgp_classify_has_armor(&ic, len)) {
+		if (pgp_armor_decode_all(&b, p, len, NULL) != PGP_OK)
+			return;
+		p = dec = pgp_buf_take(&b, &len);
+	}
+	if (p == NULL || (c->sig_ids = calloc(GPG_MAX_SIG_IDS, sizeof *c->sig_ids)) == NULL) {
+		free(dec);
+		return;
+	}
+	pgp_rd_init(&rd, p, len);
+	while (c->nsig_ids < GPG_MAX_SIG_IDS && pgp_pkt_next(&rd, &pkt, NULL) == PGP_OK) {
+		pgp_sig s;
+		if (pkt.tag == PGP_TAG_SIGNATURE) {
+			if (pgp_sig_parse(&s, &pkt.body, NULL) != PGP_OK ||
+			    gpg_sig_id(c->sig_ids[c->nsig_ids], &s) != 0)
+				c->sig_ids[c->nsig_ids][0] = '\0';
+			c->nsig_ids++;
+		}
+		pgp_pkt_release(&pkt);
+	}
+	free(dec);
+}
 
 static void
 worse(vctx *c, int rc)
@@ -85,54 +128,101 @@ fingerprint_lines(const pgp_result *res)
 /* "aka" lines: the certificate's other user IDs that are validly bound and
  * not revoked, in keyring order (gpg skips revoked and expired ones). */
 static void
-aka_lines(vctx *c, const pgp_result *res)
+aka_lines(vctx *c, const pgp_result *res, const pgp_certeval *ev)
 {
-	pgp_certeval ev;
 	uint32_t j;
 
-	if (res->cert == NULL)
-		return;
-	if (pgp_cert_eval(&ev, res->cert, &c->src, c->opts.now, c->opts.policy) != PGP_OK) {
-		pgp_certeval_release(&ev);
-		return;
-	}
-	for (j = 0; j < res->cert->nuids; j++) {
+	for (j = 0; ev != NULL && j < res->cert->nuids; j++) {
 		const pgp_uidc *u = &res->cert->uids[j];
 		int kv, uv;
-		if (u->is_attr || ev.uids[j].status != PGP_OK || (res->primary_uid.p &&
-		    u->data.len == res->primary_uid.len &&
-		    memcmp(u->data.p, res->primary_uid.p, u->data.len) == 0))
+		if (u->is_attr || ev->uids[j].status != PGP_OK || (res->primary_uid.p &&
+		    u->data.p == res->primary_uid.p))
 			continue;
 		gpg_trust_validity(c->trust, &res->cert_fpr, &u->data, &kv, &uv);
-		if (res->key_expired_now)
+		if (res->key_expired_now || res->status == PGP_ERR_EXPIRED)
 			uv = WOT_V_EXPIRED;
 		gpg_say("                aka \"%s\" [%s]", uid_human(c, &u->data),
 		    gpg_validity_word(uv == WOT_V_REVOKED ? WOT_V_UNKNOWN : uv));
 	}
-	pgp_certeval_release(&ev);
 }
 
-/* gpg's show_revocation_reason: the newest key revocation's reason. */
+/* The user ID gpg names the signer by (gpg_primary_uid), into res; the
+ * evaluation is kept in ev for the aka lines. 1 when ev holds one. */
+static int
+signer_uid(vctx *c, pgp_result *res, pgp_certeval *ev)
+{
+	const pgp_cert *cert = res->cert;
+	int p;
+	uint32_t j;
+
+	if (cert == NULL)
+		return 0;
+	if (pgp_cert_eval(ev, cert, &c->src, c->opts.now, c->opts.policy) != PGP_OK) {
+		pgp_certeval_release(ev);
+		return 0;
+	}
+	if ((p = gpg_primary_uid(cert, ev)) >= 0) {
+		res->primary_uid = cert->uids[p].data;
+	} else if (res->primary_uid.p == NULL) {
+		for (j = 0; j < cert->nuids; j++)
+			if (!cert->uids[j].is_attr) {
+				res->primary_uid = cert->uids[j].data;
+				break;
+			}
+	}
+	return 1;
+}
+
+/* The newest signature of type `type` with a reason in list[0..n), made
+ * by the primary key (its math was checked by the evaluation that found the
+ * key revoked; this only picks the text to show). */
+static int
+newest_reason(const pgp_rd *list, uint32_t n, uint8_t type, const pgp_fpr *primary,
+    pgp_sig *best, int have)
+{
+	pgp_sig s;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (pgp_sig_parse(&s, &list[i], NULL) != PGP_OK || s.type != type ||
+		    !s.has_revocation_reason || !pgp_sig_names_fpr(&s, primary))
+			continue;
+		if (!have || s.created > best->created) {
+			*best = s;
+			have = 1;
+		}
+	}
+	return have;
+}
+
+/* gpg's show_revocation_reason: the newest key (or, for a revoked signing
+ * subkey, subkey) revocation's reason and comment. */
 static void
-revocation_reason(vctx *c, const pgp_result *res, const char *pfpr)
+revocation_reason(vctx *c, const pgp_result *res, const char *pfpr, int subkey)
 {
 	static const char *const words[] = {"No reason specified", "Key is superseded",
 	    "Key has been compromised", "Key is no longer used"};
 	const pgp_cert *cert = res->cert;
-	pgp_sig best, s;
+	pgp_sig best;
+	int have = 0;
 
 	memset(&best, 0, sizeof best);
-	int have = 0;
-	uint32_t i;
-
-	for (i = 0; cert != NULL && i < cert->ndsigs; i++) {
-		if (pgp_sig_parse(&s, &cert->dsigs[i], NULL) != PGP_OK || s.type != 0x20 ||
-		    !s.has_revocation_reason)
-			continue;
-		if (!have || s.created > best.created) {
-			best = s;
-			have = 1;
-		}
+	if (cert == NULL)
+		return;
+	if (subkey) {
+		const pgp_subc *sc = &cert->subs[res->subkey];
+		have = newest_reason(sc->sigs, sc->nsigs, 0x28, &cert->primary.fpr, &best, 0);
+	} else {
+		/* a key revocation counts wherever it sits (pgp/eval.h) */
+		uint32_t j;
+		have = newest_reason(cert->dsigs, cert->ndsigs, 0x20, &cert->primary.fpr, &best, 0);
+		have = newest_reason(cert->loose, cert->nloose, 0x20, &cert->primary.fpr, &best, have);
+		for (j = 0; j < cert->nuids; j++)
+			have = newest_reason(cert->uids[j].sigs, cert->uids[j].nsigs, 0x20,
+			    &cert->primary.fpr, &best, have);
+		for (j = 0; j < cert->nsubs; j++)
+			have = newest_reason(cert->subs[j].sigs, cert->subs[j].nsigs, 0x20,
+			    &cert->primary.fpr, &best, have);
 	}
 	if (!have)
 		return;
@@ -223,12 +313,14 @@ classify(const pgp_result *res, const pgp_result *at_creation)
 }
 
 static void
-one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
+one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation, size_t idx)
 {
 	verdict vd = classify(res0, at_creation);
 	const pgp_result *res = (vd == V_EXPSIG || (vd == V_BAD && !res0->cert)) ? at_creation : res0;
 	char date[64], kid[17], skid[17], fpr[2 * PGP_FPR_MAX + 1], pfpr[2 * PGP_FPR_MAX + 1];
-	int kv = WOT_V_UNKNOWN, uv = WOT_V_UNKNOWN;
+	int kv = WOT_V_UNKNOWN, uv = WOT_V_UNKNOWN, have_ev = 0;
+	pgp_result signer;
+	pgp_certeval ev;
 
 	gpg_status(c->r, "NEWSIG");
 	gpg_fmt_asctime(date, sizeof date, res->created);
@@ -257,6 +349,21 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		worse(c, 2);
 		return;
 	}
+	signer = *res;
+	have_ev = signer_uid(c, &signer, &ev);
+	res = &signer;
+	/* gpg's precedence (mainproc.c): EXPSIG, EXPKEYSIG, REVKEYSIG, GOODSIG,
+	 * judged at the reference time: a key revoked after the signature
+	 * (superseded, retired: good for wotkit) is REVKEYSIG to gpg, and a
+	 * revoked key that has also expired is EXPKEYSIG */
+	if (have_ev && vd == V_GOOD && (ev.primary.revoked ||
+	    (res->subkey >= 0 && (uint32_t)res->subkey < res->cert->nsubs &&
+	    ev.subs[res->subkey].revoked)))
+		vd = V_REVKEY;
+	if (have_ev && vd == V_REVKEY && ev.primary.expires && ev.primary.expires <= c->opts.now) {
+		vd = V_EXPKEY;
+		signer.key_expires = ev.primary.expires;
+	}
 	gpg_fmt_fpr(pfpr, sizeof pfpr, &res->cert_fpr);
 	gpg_fmt_fpr(fpr, sizeof fpr, &res->key_fpr);
 	gpg_fmt_keyid(skid, &res->key_fpr);
@@ -267,17 +374,6 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		kv = uv = WOT_V_UNKNOWN;
 	gpg_status(c->r, "KEY_CONSIDERED %s 0", pfpr);
 	if (vd == V_BAD) {
-		/* the math failed before the certificate was evaluated: its
-		 * primary user ID is looked up here */
-		pgp_certeval ev;
-		pgp_result bad = *res;
-		if (bad.primary_uid.p == NULL && bad.cert != NULL) {
-			if (pgp_cert_eval(&ev, bad.cert, &c->src, c->opts.now, c->opts.policy) ==
-			    PGP_OK && ev.primary_uid >= 0)
-				bad.primary_uid = bad.cert->uids[ev.primary_uid].data;
-			pgp_certeval_release(&ev);
-		}
-		res = &bad;
 		gpg_trust_validity(c->trust, &res->cert_fpr, &res->primary_uid, &kv, &uv);
 		if (kv == WOT_V_REVOKED)
 			kv = uv = WOT_V_UNKNOWN;
@@ -286,16 +382,21 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		gpg_say("BAD signature from \"%s\" [%s]", uid_human(c, &res->primary_uid),
 		    gpg_validity_word(uv));
 		worse(c, 1);
-		return;
+		goto out;
 	}
 	if (vd == V_EXPKEY && res->key_expires)
 		gpg_status(c->r, "KEYEXPIRED %lld", (long long)res->key_expires);
+	/* gpg: for good signatures of class 0 or 1 */
+	if (idx < c->nsig_ids && c->sig_ids[idx][0] && res->sig_type < 2) {
+		gpg_fmt_date(date, sizeof date, res->created);
+		gpg_status(c->r, "SIG_ID %s %s %lld", c->sig_ids[idx], date, (long long)res->created);
+	}
 	gpg_status(c->r, "KEY_CONSIDERED %s 0", pfpr);
 	gpg_status(c->r, "%s %s %s", vd == V_GOOD ? "GOODSIG" : vd == V_EXPKEY ? "EXPKEYSIG" :
 	    vd == V_REVKEY ? "REVKEYSIG" : "EXPSIG", skid, uid_status(c, res));
 	gpg_say("%s signature from \"%s\" [%s]", vd == V_EXPSIG ? "Expired" : "Good",
 	    uid_human(c, &res->primary_uid), gpg_validity_word(uv));
-	aka_lines(c, res);
+	aka_lines(c, res, have_ev ? &ev : NULL);
 	gpg_fmt_date(date, sizeof date, res->created);
 	gpg_status(c->r, "VALIDSIG %s %s %lld %lld %u 0 %u %u %02X %s", fpr, date,
 	    (long long)res->created, (long long)res->sig_expires, res->sig_version, res->pk_algo,
@@ -304,10 +405,16 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 	if (res->subkey >= 0)
 		gpg_status(c->r, "KEY_CONSIDERED %s 0", pfpr);
 	if (vd == V_REVKEY) {
+		int sub_only = have_ev && !ev.primary.revoked && res->subkey >= 0 &&
+		    (uint32_t)res->subkey < res->cert->nsubs && ev.subs[res->subkey].revoked;
 		gpg_status(c->r, "KEYREVOKED");
-		gpg_say("WARNING: This key has been revoked by its owner!");
-		gpg_say("         This could mean that the signature is forged.");
-		revocation_reason(c, res, pfpr);
+		if (sub_only) {
+			gpg_say("WARNING: This subkey has been revoked by its owner!");
+		} else {
+			gpg_say("WARNING: This key has been revoked by its owner!");
+			gpg_say("         This could mean that the signature is forged.");
+		}
+		revocation_reason(c, res, pfpr, sub_only);
 	}
 	trust_block(c, res, kv);
 	if (vd == V_EXPSIG) {
@@ -318,6 +425,9 @@ one_signature(vctx *c, const pgp_result *res0, const pgp_result *at_creation)
 		gpg_fmt_asctime(date, sizeof date, res->sig_expires);
 		gpg_say("Signature expires %s", date);
 	}
+out:
+	if (have_ev)
+		pgp_certeval_release(&ev);
 }
 
 /* Verify once at time `now` (a detached signature with its data, or a
@@ -445,7 +555,10 @@ gpg_cmd_verify(gpg_run *r)
 		if (e == PGP_ERR_NO_SIG || e == PGP_ERR_MALFORMED || e == PGP_ERR_TRUNCATED) {
 			gpg_say("no valid OpenPGP data found.");
 			gpg_status(r, "NODATA 1");
+			gpg_status(r, "NODATA 2");
 			gpg_say("the signature could not be verified.");
+			gpg_raw("Please remember that the signature file (.sig or .asc)\n"
+			    "should be the first file given on the command line.\n");
 		} else {
 			gpg_say("verify signatures failed: %s", pgp_strerror(e));
 		}
@@ -454,6 +567,8 @@ gpg_cmd_verify(gpg_run *r)
 	if (datap == NULL && r->o.output && write_content(r->o.output, pgp_verifier_content(v)) != 0)
 		goto out;
 	n = pgp_verifier_count(v);
+	if (datap != NULL)
+		collect_sig_ids(&c, &sig);
 	if (n == 0) {
 		gpg_say("no signature found");
 		goto out;
@@ -470,7 +585,7 @@ gpg_cmd_verify(gpg_run *r)
 			    pgp_verifier_count(v2) == n)
 				res2 = pgp_verifier_result(v2, i);
 		}
-		one_signature(&c, res, res2);
+		one_signature(&c, res, res2, i);
 	}
 	rc = c.worst;
 out:
@@ -484,6 +599,7 @@ out:
 	pgp_certset_free(c.empty);
 	gpg_trust_free(c.trust);
 	free(c.uidbuf);
+	free(c.sig_ids);
 	free(guess);
 	return rc;
 }

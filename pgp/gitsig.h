@@ -15,6 +15,18 @@
  *
  * Nothing here verifies anything: the split is what the signer signed, and
  * what git would hand to gpg.
+ *
+ * What git 2.39 does around the split (for callers that want to match it):
+ *  - it runs no program at all, and reports failure, when the payload has no
+ *    parsable signer line in its header block: `tagger` for tags and
+ *    mergetags, `committer` for commits (gpg-interface.c
+ *    parse_payload_metadata). A signed tag without a tagger header
+ *    therefore never verifies in git 2.39;
+ *  - a commit signature of unknown format (PGP_GITSIG_UNKNOWN) makes git die
+ *    "bad/incompatible signature" (verify-commit, log --show-signature);
+ *  - a mergetag that does not name a parent of the merge is only reported
+ *    ("tag NAME names a non-parent OID" in log --show-signature); its
+ *    signature verdict is unaffected (log-tree.c show_one_mergetag).
  */
 #ifndef PGP_GITSIG_H
 #define PGP_GITSIG_H
@@ -75,7 +87,14 @@ pgp_err pgp_gitsig_tag_split(const uint8_t *obj, size_t len, pgp_buf *payload, p
  * A commit object. sha256: the repository's object format is SHA-256
  * (header gpgsig-sha256), else SHA-1 (header gpgsig). payload and sig are
  * caller-initialised buffers, appended to. *fmt is the format of the
- * signature (PGP_GITSIG_NONE when the commit has no such header).
+ * signature (PGP_GITSIG_NONE when the commit has no such header; then sig is
+ * untouched; PGP_GITSIG_UNKNOWN when its value starts with no known header).
+ * As git: two headers of the repository's kind give one signature, the two
+ * concatenated; every other header line starting with "gpgsig" (the other
+ * hash's header, "gpgsigx", ...) is dropped from the payload with its
+ * continuation lines; "\r\n" is not the blank line that ends the headers.
+ * Errors: PGP_ERR_LIMIT (object above PGP_GITSIG_MAX_OBJECT, or a buffer's
+ * max), PGP_ERR_NOMEM.
  */
 pgp_err pgp_gitsig_commit(const uint8_t *obj, size_t len, int sha256, pgp_buf *payload,
     pgp_buf *sig, pgp_gitsig_format *fmt);
@@ -84,7 +103,9 @@ pgp_err pgp_gitsig_commit(const uint8_t *obj, size_t len, int sha256, pgp_buf *p
  * The mergetag headers of a commit, one per call: *pos starts at 0; each
  * call appends the next tag object (continuation lines unfolded) to `tag`
  * (emptied first: tag->len = 0) and returns PGP_OK, or PGP_ERR_NOT_FOUND
- * when there is none left (the header block ended).
+ * when there is none left (the header block ended). Split each value with
+ * pgp_gitsig_tag_split, as git does. PGP_ERR_INVALID: *pos > len;
+ * PGP_ERR_LIMIT as above.
  */
 pgp_err pgp_gitsig_mergetag_next(const uint8_t *obj, size_t len, size_t *pos, pgp_buf *tag);
 

@@ -271,8 +271,8 @@ read_config(gx_own *r, char *err, size_t errlen)
 			}
 		} else if (strcmp(section, "extensions") == 0) {
 			if (strcmp(key, "objectformat") == 0) {
+				/* case matters, as in git's hash_algo_by_name */
 				snprintf(format, sizeof format, "%s", val);
-				lower(format);
 			} else if (!harmless_extension(key) && unknown[0] == 0) {
 				snprintf(unknown, sizeof unknown, "%s", key);
 			}

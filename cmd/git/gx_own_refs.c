@@ -526,7 +526,7 @@ gx_own_each_tag(gx_own *r, int (*cb)(void *ctx, const char *refname, const uint8
 	if (rc == 0)
 		rc = walk_loose(r, "refs/tags", 0, &t, err, errlen);
 	nloose = t.n;
-	if (rc == 0)
+	if (rc == 0 && nloose > 1)
 		qsort(t.v, nloose, sizeof *t.v, cmp_pref);
 	/* packed refs not shadowed by a loose one */
 	for (i = 0; rc == 0 && i < r->nprefs; i++) {
@@ -538,7 +538,7 @@ gx_own_each_tag(gx_own *r, int (*cb)(void *ctx, const char *refname, const uint8
 			continue;
 		rc = tag_add(&t, r->prefs[i].name, r->prefs[i].id, r->idlen, err, errlen);
 	}
-	if (rc == 0)
+	if (rc == 0 && t.n > 1)
 		qsort(t.v, t.n, sizeof *t.v, cmp_pref);
 	for (i = 0; rc == 0 && i < t.n; i++)
 		rc = cb(ctx, t.v[i].name, t.v[i].id);

@@ -61,19 +61,19 @@ failure(out *o, const char *name, const char *text)
 	flush(o);
 }
 
-/* Read id and write it as an object record named name; type must be `want`.
+/* Write id as an object record named name; type must be `want`. Its
+ * content: data[0..len) when data is not NULL (taken over), else read.
  * 0, or -1 after a failure record. */
 static int
-emit(out *o, const uint8_t *id, int want, const char *name)
+emit_data(out *o, const uint8_t *id, int want, const char *name, uint8_t *data, size_t len)
 {
 	char err[ERRLEN], n[GITOBJ_MAX_NAME + 1];
-	uint8_t *data = NULL;
-	size_t len;
-	int type = 0;
+	int type = want;
 	pgp_err e;
 
 	snprintf(n, sizeof n, "%s", name);
-	if (gx_read(o->r, id, GITOBJ_MAX_OBJECT, &type, &data, &len, err, sizeof err) != 0) {
+	if (data == NULL &&
+	    gx_read(o->r, id, GITOBJ_MAX_OBJECT, &type, &data, &len, err, sizeof err) != 0) {
 		failure(o, name, err);
 		return -1;
 	}
@@ -97,6 +97,12 @@ emit(out *o, const uint8_t *id, int want, const char *name)
 }
 
 /* A revision peeled to a commit (a range's end). */
+static int
+emit(out *o, const uint8_t *id, int want, const char *name)
+{
+	return emit_data(o, id, want, name, NULL, 0);
+}
+
 static int
 resolve_commit(out *o, const char *rev, uint8_t id[GX_MAX_ID], char *err, size_t errlen)
 {
@@ -170,8 +176,13 @@ range(out *o, const char *arg, const char *dots)
 		failure(o, arg, err);
 		return;
 	}
-	for (i = 0; i < gx_walk_count(w) && !o->failed; i++)
-		(void)emit(o, gx_walk_id(w, i), GX_COMMIT, arg);
+	for (i = 0; i < gx_walk_count(w) && !o->failed; i++) {
+		uint8_t *data = NULL;
+		size_t len = 0;
+		/* the walk read it already (within GX_WALK_MAX_CACHE) */
+		(void)gx_walk_take(w, i, &data, &len);
+		(void)emit_data(o, gx_walk_id(w, i), GX_COMMIT, arg, data, len);
+	}
 	s.o = o;
 	s.w = w;
 	if (!o->failed && gx_each_tag(o->r, on_tag, &s, err, sizeof err) != 0 && !o->failed)

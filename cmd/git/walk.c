@@ -23,6 +23,8 @@ typedef struct node {
 	uint8_t flags;
 	int64_t date;
 	uint32_t par0, npar;   /* its parents: par[par0 .. par0 + npar) (node indexes) */
+	uint8_t *raw;          /* its content, kept within GX_WALK_MAX_CACHE, or NULL */
+	size_t rawlen;
 } node;
 
 typedef struct qent {
@@ -47,6 +49,7 @@ struct gx_walk {
 	size_t nlist, caplist;
 	uint32_t *out;         /* the result */
 	size_t nout;
+	size_t cached;         /* octets of raw content kept */
 	uint32_t *stack;       /* mark_parents_uninteresting */
 	size_t nstack, capstack;
 	char *err;
@@ -161,7 +164,13 @@ parse(gx_walk *w, uint32_t i)
 		return -1;
 	}
 	e = gitobj_commit_parse(data, len, w->idlen, pids, GITOBJ_MAX_PARENTS, &np, &date);
-	free(data);
+	if (e == PGP_OK && w->cached + len <= GX_WALK_MAX_CACHE) {
+		w->nodes[i].raw = data;
+		w->nodes[i].rawlen = len;
+		w->cached += len;
+	} else {
+		free(data);
+	}
 	if (e != PGP_OK) {
 		snprintf(w->err, w->errlen, "%s: %s", hex, e == PGP_ERR_LIMIT ?
 		    "more than GITOBJ_MAX_PARENTS parents" : "malformed commit object");
@@ -390,8 +399,11 @@ gx_walk_range(gx_walk **out, gx_repo *r, const uint8_t *a, const uint8_t *b, cha
 void
 gx_walk_free(gx_walk *w)
 {
+	size_t i;
 	if (w == NULL)
 		return;
+	for (i = 0; i < w->nnodes; i++)
+		free(w->nodes[i].raw);
 	free(w->nodes);
 	free(w->par);
 	free(w->slots);
@@ -414,6 +426,19 @@ const uint8_t *
 gx_walk_id(const gx_walk *w, size_t i)
 {
 	return w->nodes[w->out[i]].id;
+}
+
+/* see walk.h */
+int
+gx_walk_take(gx_walk *w, size_t i, uint8_t **data, size_t *len)
+{
+	node *n = &w->nodes[w->out[i]];
+	if (n->raw == NULL)
+		return -1;
+	*data = n->raw;
+	*len = n->rawlen;
+	n->raw = NULL;
+	return 0;
 }
 
 /* see walk.h */

@@ -20,6 +20,9 @@
 
 /* Most commits one walk reads (included and excluded together). */
 #define GX_WALK_MAX_COMMITS (1u << 22)
+/* Octets of raw commits a walk keeps from its reads, so that the commits
+ * of the range are not read twice (beyond it they are read again). */
+#define GX_WALK_MAX_CACHE (64u << 20)
 /* Most tags peeled through to find what a tag points at. */
 #define GX_WALK_MAX_PEEL 64u
 
@@ -36,6 +39,9 @@ void gx_walk_free(gx_walk *w);
 /* The commits of the range, in rev-list order. */
 size_t gx_walk_count(const gx_walk *w);
 const uint8_t *gx_walk_id(const gx_walk *w, size_t i);
+/* The raw content of commit i of the range when the walk kept it: handed
+ * over (the caller frees *data) and 0; -1 when it was not kept. */
+int gx_walk_take(gx_walk *w, size_t i, uint8_t **data, size_t *len);
 /* 1 when id is one of them. */
 int gx_walk_contains(const gx_walk *w, const uint8_t *id);
 

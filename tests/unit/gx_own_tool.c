@@ -6,6 +6,10 @@
  *   gx_own_tool cat REPO REV [MAX]      the raw content of the object
  *   gx_own_tool type REPO REV           commit, tree, blob or tag
  *   gx_own_tool tags REPO               "refs/tags/NAME ID" lines, in order
+ *   gx_own_tool batch REPO              for each id on stdin, what
+ *                                       `git cat-file --batch` prints
+ *                                       ("ID TYPE SIZE\nCONTENT\n"), or
+ *                                       "ID error MESSAGE\n"
  *   gx_own_tool idlen REPO              20 or 32
  *
  * Errors: "gx_own_tool: MESSAGE" on stderr, exit 1; usage: exit 2.
@@ -35,6 +39,29 @@ on_tag(void *ctx, const char *name, const uint8_t *id)
 	return 0;
 }
 
+static int
+batch(gx_own *r)
+{
+	static const char *const types[] = { "?", "commit", "tree", "blob", "tag" };
+	char line[1024], err[1024];
+	uint8_t id[GX_MAX_ID], *data;
+	size_t len;
+	int type;
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		line[strcspn(line, "\n")] = 0;
+		if (gx_own_resolve(r, line, id, err, sizeof err) != 0 ||
+		    gx_own_read(r, id, 256u * 1024 * 1024, &type, &data, &len, err, sizeof err) != 0) {
+			printf("%s error %s\n", line, err);
+			continue;
+		}
+		printf("%s %s %zu\n", line, types[type], len);
+		fwrite(data, 1, len, stdout);
+		putchar('\n');
+		free(data);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -51,13 +78,15 @@ main(int argc, char **argv)
 	cmd = argv[1];
 	if (strcmp(cmd, "cat") == 0 && argc == 5)
 		max = (size_t)strtoull(argv[4], NULL, 10);
-	else if ((strcmp(cmd, "tags") == 0 || strcmp(cmd, "idlen") == 0) ? argc != 3 :
+	else if ((strcmp(cmd, "tags") == 0 || strcmp(cmd, "idlen") == 0 || strcmp(cmd, "batch") == 0) ? argc != 3 :
 	    (argc != 4 || (strcmp(cmd, "resolve") != 0 && strcmp(cmd, "cat") != 0 && strcmp(cmd, "type") != 0)))
 		goto usage;
 	if (gx_own_open(&r, argv[2], err, sizeof err) != 0)
 		goto out;
 	idlen = gx_own_idlen(r);
-	if (strcmp(cmd, "idlen") == 0) {
+	if (strcmp(cmd, "batch") == 0) {
+		rc = batch(r);
+	} else if (strcmp(cmd, "idlen") == 0) {
 		printf("%zu\n", idlen);
 		rc = 0;
 	} else if (strcmp(cmd, "tags") == 0) {
@@ -83,6 +112,6 @@ out:
 	}
 	return fflush(stdout) == 0 ? 0 : 1;
 usage:
-	fprintf(stderr, "usage: gx_own_tool resolve|cat|type REPO REV [MAX] | tags|idlen REPO\n");
+	fprintf(stderr, "usage: gx_own_tool resolve|cat|type REPO REV [MAX] | tags|idlen|batch REPO\n");
 	return 2;
 }

@@ -24,7 +24,7 @@
 # %GF != %GP); untrusted (no certification); unknown (not in gnupg/pgpkeys);
 # expired (certified by root, created 2023-01-01, expired 2024-01-01; its
 # signature made 2023-06-01); revoked (certified by root, signed 2023-06-01,
-# revoked afterwards with reason "key compromised").
+# revoked afterwards with reason 0x02 "key material compromised").
 # Returns non-zero (and says why on stderr) when a step fails.
 
 GF_T0=20230101T000000       # keys made and certified (faked time)
@@ -174,12 +174,13 @@ gf_build() {
 	) || { echo "git_fixture: repository failed" >&3; return 1; }
 
 	# ---- revoke "revoked" now (after its T1 signature); --gen-revoke refuses
-	# --batch; answer "2" gives reason 0x01 "key compromised" in gpg 2.2.40
-	# (checked below: a hard revocation)
-	printf 'y\n2\nfixture\n\ny\n' | gpg --yes --no-tty --command-fd 0 --pinentry-mode loopback \
+	# --batch; menu answer "1" = reason 0x02 "key material compromised", a
+	# hard revocation (RFC 9580 5.2.3.31: it invalidates the key's earlier
+	# signatures too; 0x01 superseded would not, and gpg ignores the reason)
+	printf 'y\n1\nfixture\n\ny\n' | gpg --yes --no-tty --command-fd 0 --pinentry-mode loopback \
 		--passphrase '' -a -o "$D/revoke.asc" --gen-revoke "$(gf_fpr revoked)" 2>/dev/null
-	gpg --list-packets "$D/revoke.asc" 2>/dev/null | grep -q 'revocation reason 0x01' ||
-		{ echo "git_fixture: revocation reason is not 0x01" >&3; return 1; }
+	gpg --list-packets "$D/revoke.asc" 2>/dev/null | grep -q 'revocation reason 0x02' ||
+		{ echo "git_fixture: revocation reason is not 0x02" >&3; return 1; }
 	gf_gpg --import "$D/revoke.asc" 2>/dev/null || { echo "git_fixture: revocation failed" >&3; return 1; }
 
 	# ---- verification home, pgpkeys tree, wotkit keyring
@@ -260,6 +261,10 @@ git_fixture() { # DIR
 		unset GIT_DIR GIT_WORK_TREE GIT_CONFIG_GLOBAL
 		GIT_CONFIG_NOSYSTEM=1 HOME=$GF_ABS; export GIT_CONFIG_NOSYSTEM HOME
 		gf_build "$GF_ABS" 3>&2 2>"$GF_ABS/fixture.log"
-	) || { tail -5 "$GF_ABS/fixture.log" >&2; return 1; }
+	)
+	gf_rc=$?
+	# the agent the signing started (also when a step failed)
+	gpgconf --homedir "$GF_ABS/gen" --kill gpg-agent 2>/dev/null
+	[ $gf_rc -eq 0 ] || { tail -5 "$GF_ABS/fixture.log" >&2; return 1; }
 }
 GF_TOP=${GF_TOP:-$(cd "$(dirname "${0:-.}")/../.." 2>/dev/null && pwd)}
