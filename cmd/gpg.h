@@ -134,7 +134,7 @@ int gpg_sig_id(char out[32], const struct pgp_sig *sig);
 const char *gpg_algo_upper(int pk_algo);
 /* gpg's curve names of --with-colons field 17 ("ed25519", "nistp256", ...);
  * "" when the key has no curve. */
-const char *gpg_curve_colon(int curve);
+const char *gpg_curve_colon(pgp_curve curve);
 /* Parse --faked-system-time: "EPOCH", "YYYYMMDDTHHMMSS", each with an
  * optional trailing '!'. 0, or -1. */
 int gpg_parse_faked_time(const char *s, int64_t *out);

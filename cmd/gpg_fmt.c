@@ -247,9 +247,9 @@ gpg_algo_upper(int pk_algo)
 
 /* see gpg.h */
 const char *
-gpg_curve_colon(int curve)
+gpg_curve_colon(pgp_curve curve)
 {
-	switch ((pgp_curve)curve) {
+	switch (curve) {
 	case PGP_CURVE_P256: return "nistp256";
 	case PGP_CURVE_P384: return "nistp384";
 	case PGP_CURVE_P521: return "nistp521";
