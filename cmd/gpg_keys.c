@@ -214,23 +214,6 @@ all_certs(lctx *c)
 	return 0;
 }
 
-/* n octets of hex in s (exactly 2n digits): 0, else -1. */
-static int
-hex_exact(const char *s, uint8_t *out, size_t n)
-{
-	size_t i;
-
-	if (strlen(s) != 2 * n)
-		return -1;
-	for (i = 0; i < n; i++) {
-		int hi = pgp_hex_digit(s[2 * i]), lo = pgp_hex_digit(s[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return 0;
-}
-
 /* The octets of a 16-hex-digit key ID or a 40/64-hex-digit fingerprint
  * KEY (optional 0x, optional trailing '!') into id; their count, or 0. */
 static size_t
@@ -249,7 +232,7 @@ hex_id(const char *spec, uint8_t id[32])
 		return 0;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	return hex_exact(buf, id, len / 2) == 0 ? len / 2 : 0;
+	return pgp_hex_decode(id, buf, len / 2) == 0 ? len / 2 : 0;
 }
 
 /* 1 when KEY can be looked up in an index (a long key ID or a
@@ -286,7 +269,7 @@ matches(const pgp_cert *cert, const char *spec)
 		char buf[65];
 		memcpy(buf, s, len);
 		buf[len] = '\0';
-		if (hex_exact(buf, id, len / 2) == 0) {
+		if (pgp_hex_decode(id, buf, len / 2) == 0) {
 			const pgp_key *keys[1 + 256];
 			size_t nk = 0;
 			keys[nk++] = &cert->primary;

@@ -282,23 +282,6 @@ wot_cli_close(wot_cli *c)
 
 /* ---- KEY ---- */
 
-/* n octets of hex in s (exactly 2n digits), 0 on success */
-static int
-parse_hex_exact(const char *s, uint8_t *out, size_t n)
-{
-	size_t i;
-
-	if (strlen(s) != 2 * n)
-		return -1;
-	for (i = 0; i < n; i++) {
-		int hi = pgp_hex_digit(s[2 * i]), lo = pgp_hex_digit(s[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return 0;
-}
-
 int
 wot_cli_from(wot_cli *c, const char *from, uint32_t *node)
 {
@@ -346,7 +329,7 @@ wot_cli_key(wot_cli *c, const char *key, uint32_t *node)
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
 	memset(&f, 0, sizeof f);
-	if (parse_hex_exact(s, f.v, 20) == 0 || parse_hex_exact(s, f.v, 32) == 0) {
+	if (pgp_hex_decode(f.v, s, 20) == 0 || pgp_hex_decode(f.v, s, 32) == 0) {
 		int64_t r;
 		f.len = (uint8_t)(strlen(s) / 2);
 		if ((r = wot_find_fpr(g, &f)) < 0) {
@@ -356,7 +339,7 @@ wot_cli_key(wot_cli *c, const char *key, uint32_t *node)
 		*node = (uint32_t)r;
 		return 0;
 	}
-	if (parse_hex_exact(s, id, 8) == 0) {
+	if (pgp_hex_decode(id, s, 8) == 0) {
 		for (i = 0; i < n; i++)
 			if (memcmp(wot_node_at(g, (uint32_t)i)->keyid, id, 8) == 0) {
 				if (hits++ == 0)
@@ -393,7 +376,7 @@ wot_cli_key(wot_cli *c, const char *key, uint32_t *node)
 		char kid[17];
 		pgp_view u;
 		int match = 0;
-		if (parse_hex_exact(s, id, 8) == 0)
+		if (pgp_hex_decode(id, s, 8) == 0)
 			match = memcmp(nd->keyid, id, 8) == 0;
 		else
 			for (uint32_t j = 0; j < nd->cert->nuids && !match; j++)

@@ -1,4 +1,5 @@
 /* hex.c - hexadecimal text. see hex.h */
+#include <string.h>
 #include "hex.h"
 
 /* see hex.h */
@@ -25,4 +26,20 @@ pgp_hex_digit(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+int
+pgp_hex_decode(uint8_t *out, const char *s, size_t n)
+{
+	size_t i;
+
+	if (strlen(s) != 2 * n)
+		return -1;
+	for (i = 0; i < n; i++) {
+		int hi = pgp_hex_digit(s[2 * i]), lo = pgp_hex_digit(s[2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			return -1;
+		out[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return 0;
 }

@@ -1,4 +1,4 @@
-/* test_hex.c - pgp/hex.h: upper-case encoding and digit values. */
+/* test_hex.c - pgp/hex.h: upper-case encoding, decoding and digit values. */
 #include "t.h"
 #include "pgp/hex.h"
 
@@ -32,10 +32,27 @@ test_digit(void)
 	T_EQ_INT(pgp_hex_digit(0xff), -1);
 }
 
+static void
+test_decode(void)
+{
+	uint8_t out[4];
+	memset(out, 0, sizeof out);
+	T_EQ_INT(pgp_hex_decode(out, "79be3E43", 4), 0);
+	T_EQ_INT(out[0], 0x79);
+	T_EQ_INT(out[1], 0xbe);
+	T_EQ_INT(out[2], 0x3e);
+	T_EQ_INT(out[3], 0x43);
+	T_EQ_INT(pgp_hex_decode(out, "79be3E4", 4), -1);    /* too short */
+	T_EQ_INT(pgp_hex_decode(out, "79be3E4300", 4), -1); /* too long */
+	T_EQ_INT(pgp_hex_decode(out, "79be3E4g", 4), -1);   /* not a digit */
+	T_EQ_INT(pgp_hex_decode(out, "", 0), 0);
+}
+
 int
 main(void)
 {
 	T_RUN(test_encode);
 	T_RUN(test_digit);
+	T_RUN(test_decode);
 	return T_DONE();
 }
