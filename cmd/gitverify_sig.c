@@ -202,6 +202,7 @@ check_tag(gv_ctx *x, const uint8_t *obj, size_t len, gv_sig *out)
 {
 	pgp_buf payload, sig;
 	pgp_gitsig_format fmt = PGP_GITSIG_NONE;
+	pgp_view tagger;
 	pgp_err e;
 
 	pgp_buf_init(&payload, PGP_GITSIG_MAX_OBJECT);
@@ -213,6 +214,15 @@ check_tag(gv_ctx *x, const uint8_t *obj, size_t len, gv_sig *out)
 		out->verdict = GV_MALFORMED;
 		out->reason = e == PGP_ERR_LIMIT ? "object larger than PGP_GITSIG_MAX_OBJECT" :
 		    "the tag cannot be split as git does";
+	} else if (fmt != PGP_GITSIG_NONE &&
+	    pgp_gitsig_header(payload.p, payload.len, "tagger", &tagger) != PGP_OK) {
+		/* git 2.39 runs no program for a tag without a tagger line and
+		 * reports it unverified (gpg-interface.c parse_payload_metadata,
+		 * pgp/gitsig.h): so do we, whatever the signature says */
+		memset(out, 0, sizeof *out);
+		out->node = -1;
+		out->verdict = GV_MALFORMED;
+		out->reason = "no tagger line (git verifies no signature on such a tag)";
 	} else if (fmt == PGP_GITSIG_OPENPGP && armor_lines(payload.p, payload.len) > 0) {
 		/* git verifies the last block only; an earlier one is refused */
 		memset(out, 0, sizeof *out);

@@ -80,6 +80,27 @@ while IFS='	' read -r ref kind verdict letter; do
 			[ "$got" = "$(fpr "$signer") $(sfpr "$signer")" ] ;;
 	esac
 done <"$FX/refs.tsv"
+
+# ---- a validly signed tag without a tagger line: git 2.39 runs no program
+# for it and reports it unverified; the built-in verdict must not be good
+head=$(git -C "$R" rev-parse base)
+printf 'object %s\ntype commit\ntag t-notagger\n\nno tagger here\n' "$head" >"$tmp/nt.payload"
+if gpg --homedir "$FX/gen" --batch -q --pinentry-mode loopback --passphrase '' \
+	-u a@example.org -a --detach-sign -o "$tmp/nt.sig" "$tmp/nt.payload" 2>"$tmp/nt.err"; then
+	gpgconf --homedir "$FX/gen" --kill gpg-agent 2>/dev/null
+	cat "$tmp/nt.payload" "$tmp/nt.sig" >"$tmp/nt.obj"
+	id=$(git -C "$R" hash-object -t tag -w --literally "$tmp/nt.obj") &&
+		git -C "$R" update-ref refs/tags/t-notagger "$id"
+	GNUPGHOME="$FX/gnupg" git -C "$R" -c gpg.program=gpg verify-tag t-notagger >/dev/null 2>&1
+	check "no tagger: git with real gpg refuses it" [ $? -ne 0 ]
+	vt --json t-notagger >"$tmp/o.json"; rc=$?
+	check "no tagger: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+	check "no tagger: verdict malformed" [ "$(jget "$tmp/o.json" 'a[0]["verdict"]')" = malformed ]
+	git -C "$R" tag -d t-notagger >/dev/null
+else
+	cat "$tmp/nt.err" >&2
+	nok "no tagger: signing the payload with gpg"
+fi
 check "refs.tsv has every kind of ref" [ "$(wc -l <"$FX/refs.tsv")" -ge 18 ]
 
 # ---- human output: verdict line, signer, fingerprints, time, validity, path
@@ -293,18 +314,7 @@ if python3 -c 'import cryptography' 2>/dev/null; then
 		"$W" verify-commit -C "$P" --keyring "$K" perf-base..main >"$tmp/p.txt"; rc=$?
 		check "perf: 1000 commits good (exit 0)" [ $rc -eq 0 ]
 		check "perf: 1000 verdicts" [ "$(grep -c '^  verdict:   good$' "$tmp/p.txt")" -eq 1000 ]
-		# packed, as a clone is (loose objects cost libgit2 an open() each)
-		git -C "$P" repack -adq && git -C "$P" prune
-		best=999999
-		for i in 1 2 3 4 5 6 7 8 9 10; do
-			s=$(date +%s%N)
-			"$W" verify-commit -C "$P" --keyring "$K" perf-base..main >/dev/null
-			e=$(date +%s%N)
-			t=$(( (e - s) / 1000000 ))
-			[ $t -lt $best ] && best=$t
-		done
-		echo "# verify-commit of 1000 signed commits (packed): best of 10 = $best ms"
-		check "perf: 1000 signed commits in < 150 ms (best of 10: $best ms)" [ $best -lt 150 ]
+		# the time is measured by bench/git.sh (side by side with gpg), not asserted here
 	else
 		cat "$tmp/perf.out" >&2
 		nok "perf: signing 1000 commits"
