@@ -99,7 +99,7 @@ one_object(gv_ctx *x, const gitobj_record *rec)
 
 	memset(&o, 0, sizeof o);
 	o.type = rec->type;
-	gitobj_hex(o.id, rec->id, rec->idlen);
+	pgp_hex_encode_lower(o.id, rec->id, rec->idlen);
 	memcpy(o.name, rec->name.p, nl);
 	o.name[nl] = 0;
 	if (gv_check_object(x, rec->data.p, rec->data.len, &o) != 0) {

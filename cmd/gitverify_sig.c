@@ -279,7 +279,7 @@ check_mergetags(gv_ctx *x, const uint8_t *obj, size_t len, gv_object *o)
 		header_str(tag.p, tag.len, "tag", m->tag, sizeof m->tag);
 		header_str(tag.p, tag.len, "object", m->object, sizeof m->object);
 		for (k = 0; k < np; k++) {
-			gitobj_hex(hex, parents + k * idlen, idlen);
+			pgp_hex_encode_lower(hex, parents + k * idlen, idlen);
 			if (strcmp(hex, m->object) == 0)
 				m->is_parent = 1;
 		}

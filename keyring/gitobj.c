@@ -264,15 +264,6 @@ put_header(pgp_buf *out, uint8_t kind, size_t len)
 	return pgp_buf_append(out, h, HEADER_LEN);
 }
 
-static pgp_err
-put16(pgp_buf *out, size_t v)
-{
-	uint8_t b[2];
-	b[0] = (uint8_t)(v >> 8);
-	b[1] = (uint8_t)v;
-	return pgp_buf_append(out, b, 2);
-}
-
 /* see gitobj.h */
 pgp_err
 gitobj_put_magic(pgp_buf *out)
@@ -310,7 +301,8 @@ gitobj_put_object(pgp_buf *out, int type, const uint8_t *id, size_t idlen, const
 		return PGP_ERR_LIMIT;
 	if ((e = put_header(out, GITOBJ_REC_OBJECT, 1 + idlen + 2 + nl + len)) != PGP_OK ||
 	    (e = pgp_buf_append(out, &t, 1)) != PGP_OK ||
-	    (e = pgp_buf_append(out, id, idlen)) != PGP_OK || (e = put16(out, nl)) != PGP_OK ||
+	    (e = pgp_buf_append(out, id, idlen)) != PGP_OK ||
+	    (e = pgp_buf_put_be16(out, (uint16_t)nl)) != PGP_OK ||
 	    (e = pgp_buf_append(out, name, nl)) != PGP_OK ||
 	    (len && (e = pgp_buf_append(out, data, len)) != PGP_OK))
 		out->len = save;
@@ -327,7 +319,8 @@ gitobj_put_failure(pgp_buf *out, const char *name, const char *text)
 	    !text_ok((const uint8_t *)text, tl, GITOBJ_MAX_MSG))
 		return PGP_ERR_INVALID;
 	if ((e = put_header(out, GITOBJ_REC_FAILURE, 2 + nl + tl)) != PGP_OK ||
-	    (e = put16(out, nl)) != PGP_OK || (e = pgp_buf_append(out, name, nl)) != PGP_OK ||
+	    (e = pgp_buf_put_be16(out, (uint16_t)nl)) != PGP_OK ||
+	    (e = pgp_buf_append(out, name, nl)) != PGP_OK ||
 	    (e = pgp_buf_append(out, text, tl)) != PGP_OK)
 		out->len = save;
 	return e;
@@ -338,11 +331,9 @@ pgp_err
 gitobj_put_end(pgp_buf *out, uint32_t count)
 {
 	size_t save = out->len;
-	uint8_t b[4];
 	pgp_err e;
-	pgp_put_be32(b, count);
 	if ((e = put_header(out, GITOBJ_REC_END, 4)) != PGP_OK ||
-	    (e = pgp_buf_append(out, b, 4)) != PGP_OK)
+	    (e = pgp_buf_put_be32(out, count)) != PGP_OK)
 		out->len = save;
 	return e;
 }
@@ -475,15 +466,3 @@ gitobj_tag_target(const uint8_t *obj, size_t len, size_t idlen, uint8_t *id, int
 	return PGP_ERR_MALFORMED;
 }
 
-/* see gitobj.h */
-void
-gitobj_hex(char *out, const uint8_t *id, size_t idlen)
-{
-	static const char d[] = "0123456789abcdef";
-	size_t i;
-	for (i = 0; i < idlen; i++) {
-		out[2 * i] = d[id[i] >> 4];
-		out[2 * i + 1] = d[id[i] & 15];
-	}
-	out[2 * idlen] = 0;
-}

@@ -148,7 +148,4 @@ pgp_err gitobj_commit_parse(const uint8_t *obj, size_t len, size_t idlen, uint8_
  */
 pgp_err gitobj_tag_target(const uint8_t *obj, size_t len, size_t idlen, uint8_t *id, int *type);
 
-/* Lower-case hex of an id (2 * idlen digits and a NUL) into out. */
-void gitobj_hex(char *out, const uint8_t *id, size_t idlen);
-
 #endif

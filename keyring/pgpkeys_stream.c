@@ -146,30 +146,13 @@ pgpkeys_stream_parse(const uint8_t *p, size_t len, pgpkeys_item_fn fn, void *ctx
 }
 
 static pgp_err
-put16(pgp_buf *out, size_t v)
-{
-	uint8_t b[2];
-	b[0] = (uint8_t)(v >> 8);
-	b[1] = (uint8_t)v;
-	return pgp_buf_append(out, b, 2);
-}
-
-static pgp_err
-put32(pgp_buf *out, uint32_t v)
-{
-	uint8_t b[4];
-	pgp_put_be32(b, v);
-	return pgp_buf_append(out, b, 4);
-}
-
-static pgp_err
 text_record(pgp_buf *out, uint8_t kind, const char *text)
 {
 	size_t n = strlen(text), save = out->len;
 	pgp_err e;
 	if (n > PGPKEYS_STREAM_MAX_MSG)
 		n = PGPKEYS_STREAM_MAX_MSG;
-	if ((e = pgp_buf_putc(out, kind)) != PGP_OK || (e = put16(out, n)) != PGP_OK ||
+	if ((e = pgp_buf_putc(out, kind)) != PGP_OK || (e = pgp_buf_put_be16(out, (uint16_t)n)) != PGP_OK ||
 	    (e = pgp_buf_append(out, text, n)) != PGP_OK)
 		out->len = save;
 	return e;
@@ -207,9 +190,9 @@ pgpkeys_stream_blob(pgp_buf *out, const char *path, uint32_t mode, const uint8_t
 		return PGP_ERR_INVALID;
 	if (len > PGPKEYS_STREAM_MAX_BLOB)
 		return PGP_ERR_LIMIT;
-	if ((e = pgp_buf_putc(out, 'B')) != PGP_OK || (e = put16(out, pl)) != PGP_OK ||
-	    (e = pgp_buf_append(out, path, pl)) != PGP_OK || (e = put32(out, mode)) != PGP_OK ||
-	    (e = put32(out, (uint32_t)len)) != PGP_OK || (e = pgp_buf_append(out, data, len)) != PGP_OK)
+	if ((e = pgp_buf_putc(out, 'B')) != PGP_OK || (e = pgp_buf_put_be16(out, (uint16_t)pl)) != PGP_OK ||
+	    (e = pgp_buf_append(out, path, pl)) != PGP_OK || (e = pgp_buf_put_be32(out, mode)) != PGP_OK ||
+	    (e = pgp_buf_put_be32(out, (uint32_t)len)) != PGP_OK || (e = pgp_buf_append(out, data, len)) != PGP_OK)
 		out->len = save;
 	return e;
 }
@@ -220,7 +203,7 @@ pgpkeys_stream_end(pgp_buf *out, uint32_t nblobs)
 {
 	size_t save = out->len;
 	pgp_err e;
-	if ((e = pgp_buf_putc(out, 'Z')) != PGP_OK || (e = put32(out, nblobs)) != PGP_OK)
+	if ((e = pgp_buf_putc(out, 'Z')) != PGP_OK || (e = pgp_buf_put_be32(out, nblobs)) != PGP_OK)
 		out->len = save;
 	return e;
 }

@@ -87,3 +87,25 @@ pgp_buf_free(pgp_buf *b)
 	b->p = NULL;
 	b->len = b->cap = 0;
 }
+
+/* see buf.h */
+pgp_err
+pgp_buf_put_be16(pgp_buf *b, uint16_t v)
+{
+	uint8_t o[2];
+	o[0] = (uint8_t)(v >> 8);
+	o[1] = (uint8_t)v;
+	return pgp_buf_append(b, o, 2);
+}
+
+/* see buf.h */
+pgp_err
+pgp_buf_put_be32(pgp_buf *b, uint32_t v)
+{
+	uint8_t o[4];
+	o[0] = (uint8_t)(v >> 24);
+	o[1] = (uint8_t)(v >> 16);
+	o[2] = (uint8_t)(v >> 8);
+	o[3] = (uint8_t)v;
+	return pgp_buf_append(b, o, 4);
+}

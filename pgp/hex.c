@@ -3,16 +3,29 @@
 #include "hex.h"
 
 /* see hex.h */
-void
-pgp_hex_encode(char *out, const uint8_t *p, size_t n)
+static void
+encode(char *out, const uint8_t *p, size_t n, const char digits[16])
 {
-	static const char digits[] = "0123456789ABCDEF";
 	size_t i;
 	for (i = 0; i < n; i++) {
 		out[2 * i] = digits[p[i] >> 4];
 		out[2 * i + 1] = digits[p[i] & 15];
 	}
 	out[2 * n] = '\0';
+}
+
+/* see hex.h */
+void
+pgp_hex_encode(char *out, const uint8_t *p, size_t n)
+{
+	encode(out, p, n, "0123456789ABCDEF");
+}
+
+/* see hex.h */
+void
+pgp_hex_encode_lower(char *out, const uint8_t *p, size_t n)
+{
+	encode(out, p, n, "0123456789abcdef");
 }
 
 /* see hex.h */

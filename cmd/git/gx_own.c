@@ -26,18 +26,6 @@ gx_own__fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-void
-gx_own__hex(const gx_own *r, const uint8_t *id, char *out)
-{
-	static const char digits[] = "0123456789abcdef";
-	size_t i;
-	for (i = 0; i < r->idlen; i++) {
-		out[2 * i] = digits[id[i] >> 4];
-		out[2 * i + 1] = digits[id[i] & 15];
-	}
-	out[2 * r->idlen] = 0;
-}
-
 int
 gx_own__slurp(const char *path, size_t max, char **out, size_t *len, char *err, size_t errlen)
 {

@@ -50,9 +50,6 @@ struct gx_own {
 int gx_own__fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Lower-case hex of an id into out (2 * idlen + 1). */
-void gx_own__hex(const gx_own *r, const uint8_t *id, char *out);
-
 /* Read a small file (at most max octets) into a NUL-terminated malloc'ed
  * buffer. 1 if it does not exist, 0 ok, -1 error (with message). */
 int gx_own__slurp(const char *path, size_t max, char **out, size_t *len, char *err, size_t errlen);

@@ -471,7 +471,7 @@ static int
 loose_path(gx_own *r, const uint8_t *id, char *path, size_t n)
 {
 	char hex[2 * GX_MAX_ID + 1];
-	gx_own__hex(r, id, hex);
+	pgp_hex_encode_lower(hex, id, r->idlen);
 	return (size_t)snprintf(path, n, "%s/objects/%.2s/%s", r->commondir, hex, hex + 2) < n ? 0 : -1;
 }
 
@@ -737,7 +737,7 @@ gx_own_read(gx_own *r, const uint8_t *id, size_t max, int *type, uint8_t **data,
 	*len = 0;
 	if (max > GX_OWN_MAX_OBJECT)
 		max = GX_OWN_MAX_OBJECT;
-	gx_own__hex(r, id, hex);
+	pgp_hex_encode_lower(hex, id, r->idlen);
 	rc = find_packed(r, id, &l, err, errlen);
 	if (rc > 0)
 		rc = read_packed(r, l, max, type, data, len, err, errlen);

@@ -310,7 +310,7 @@ object_type(gx_own *r, const char *rev, const uint8_t *id, int *type, char *err,
 	int rc = gx_own__type(r, id, type, err, errlen);
 	if (rc > 0) {
 		char hex[2 * GX_MAX_ID + 1];
-		gx_own__hex(r, id, hex);
+		pgp_hex_encode_lower(hex, id, r->idlen);
 		return gx_own__fail(err, errlen, "%s: object %s does not exist", rev, hex);
 	}
 	return rc;

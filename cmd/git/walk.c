@@ -157,7 +157,7 @@ parse(gx_walk *w, uint32_t i)
 	if (gx_read(w->r, w->nodes[i].id, GITOBJ_MAX_OBJECT, &type, &data, &len, w->err,
 	    w->errlen) != 0)
 		return -1;
-	gitobj_hex(hex, w->nodes[i].id, w->idlen);
+	pgp_hex_encode_lower(hex, w->nodes[i].id, w->idlen);
 	if (type != GX_COMMIT) {
 		free(data);
 		snprintf(w->err, w->errlen, "%s: not a commit", hex);
@@ -476,13 +476,13 @@ gx_peel(gx_repo *r, const uint8_t *id, int *type, uint8_t out[GX_MAX_ID], char *
 		}
 		if (gitobj_tag_target(data, len, idlen, out, &tt) != PGP_OK) {
 			free(data);
-			gitobj_hex(hex, id, idlen);
+			pgp_hex_encode_lower(hex, id, idlen);
 			snprintf(err, errlen, "%s: malformed tag object", hex);
 			return -1;
 		}
 		free(data);
 	}
-	gitobj_hex(hex, id, idlen);
+	pgp_hex_encode_lower(hex, id, idlen);
 	snprintf(err, errlen, "%s: more than GX_WALK_MAX_PEEL tags to peel", hex);
 	return -1;
 }

@@ -378,7 +378,7 @@ test_hex(void)
 	uint8_t id[20];
 	char h[41];
 	memset(id, 0xa5, sizeof id);
-	gitobj_hex(h, id, 20);
+	pgp_hex_encode_lower(h, id, 20);
 	T_EQ_INT(strlen(h), 40);
 	T_EQ_STR(h, "a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5");
 }

@@ -12,6 +12,8 @@ test_encode(void)
 	T_EQ_STR(out, "001FA0FF79BE");
 	pgp_hex_encode(out, p, 0);
 	T_EQ_STR(out, "");
+	pgp_hex_encode_lower(out, p, sizeof p);
+	T_EQ_STR(out, "001fa0ff79be");
 }
 
 static void
