@@ -28,6 +28,7 @@
 #include "certs.h"
 #include "cli.h"
 #include "cmds.h"
+#include "krbuild.h"
 #include "krsrc.h"
 #include "out.h"
 #include "keyring/kr.h"
@@ -76,35 +77,12 @@ parse_hex(const char *s, uint8_t *out, size_t max)
 	return hi < 0 ? (int)n : -1;
 }
 
-static void
-progress(void *ctx, size_t done, size_t total)
-{
-	(void)ctx;
-	if (done == total || done % 64 == 0)
-		fprintf(stderr, "\rwotkit: keyring build: %zu/%zu certificates", done, total);
-	if (done == total)
-		fputc('\n', stderr);
-}
-
-typedef struct counter {
-	cli_atomic *a;
-	size_t n;
-} counter;
-
-static pgp_err
-count_sink(void *ctx, const uint8_t *p, size_t n)
-{
-	counter *c = ctx;
-	c->n += n;
-	return cli_atomic_sink(c->a, p, n);
-}
-
 static int
 build(int argc, char **argv)
 {
 	const char **srcs = NULL, *val, *outpath = NULL, *rev = NULL, *rootarg = NULL;
 	char defpath[4096];
-	size_t nsrc = 0, i;
+	size_t nsrc = 0;
 	int a, rc = EXIT_USAGE, lr;
 	int64_t now = (int64_t)time(NULL), at = now;
 	long threads = 0;
@@ -112,13 +90,11 @@ build(int argc, char **argv)
 	int have_root = 0, stamp = 0;
 	pgp_certset *set = NULL;
 	krsrc_reports rep;
-	kr_strip_opts so;
 	kr_strip_result sr;
 	kr_meta meta;
 	pgp_policy pol;
-	cli_atomic af;
-	counter cnt;
-	pgp_err e;
+	krb_opts ko;
+	size_t octets = 0;
 	const char *sde;
 
 	memset(&rep, 0, sizeof rep);
@@ -202,30 +178,16 @@ build(int argc, char **argv)
 	krsrc_reports_print(&rep);
 	if (lr < 0)
 		goto out;
-	memset(&so, 0, sizeof so);
-	so.now = at;
-	so.pol = &pol;
-	so.threads = (unsigned)threads;
-	so.keep_superseded = 1;
-	if (isatty(2))
-		so.progress = progress;
-	if ((e = kr_strip(set, &so, &sr)) != PGP_OK) {
-		cli_msg("keyring build", "stripping failed: %s", pgp_strerror(e));
+	memset(&ko, 0, sizeof ko);
+	ko.cmd = "keyring build";
+	ko.at = at;
+	ko.pol = &pol;
+	ko.threads = (unsigned)threads;
+	ko.root = have_root ? &root : NULL;
+	ko.root_arg = rootarg;
+	ko.progress = isatty(2);
+	if (krb_strip(set, &ko, &sr) != 0)
 		goto out;
-	}
-	for (i = 0; i < sr.nnotes; i++)
-		cli_msg("keyring build", "note: %s", sr.notes[i]);
-	if (have_root) {
-		for (i = 0; i < sr.ncerts; i++)
-			if (sr.certs[i].cert->primary.fpr.len == root.len &&
-			    memcmp(sr.certs[i].cert->primary.fpr.v, root.v, root.len) == 0)
-				break;
-		if (i == sr.ncerts) {
-			cli_msg("keyring build", "--root %s is not the primary key of a certificate "
-			    "in the sources", rootarg);
-			goto out;
-		}
-	}
 	memset(&meta, 0, sizeof meta);
 	meta.root = have_root ? &root : NULL;
 	/* a build stamp only when asked for: identical inputs give identical
@@ -236,29 +198,9 @@ build(int argc, char **argv)
 			meta.built_at = strtoll(sde, NULL, 10);
 	}
 	/* written as it is serialized: no second copy of the certificates */
-	if (cli_atomic_open(&af, outpath) != 0)
+	if (krb_write(&ko, &sr, &meta, outpath, &octets) != 0)
 		goto out;
-	cnt.a = &af;
-	cnt.n = 0;
-	e = kr_serialize_to(&sr, &meta, count_sink, &cnt);
-	if (e != PGP_OK)
-		cli_msg("keyring build", "writing the keyring failed: %s%s%s", pgp_strerror(e),
-		    af.failed ? ": " : "", af.failed ? strerror(af.failed) : "");
-	if (cli_atomic_close(&af, outpath, e == PGP_OK, 1) != 0)
-		goto out;
-	{
-		uint64_t certs = 0, dropped = 0;
-		size_t d;
-		for (i = 0; i < sr.ncerts; i++)
-			certs += sr.certs[i].kept_certifications;
-		for (d = 0; d < KR_DROP__N; d++)
-			dropped += sr.drops[d];
-		fprintf(stderr, "wotkit: keyring build: ");
-		out_esc_text(stderr, outpath);
-		fprintf(stderr, ": %zu certificates, %llu certifications kept, %llu signatures "
-		    "dropped, %zu octets\n", sr.ncerts, (unsigned long long)certs,
-		    (unsigned long long)dropped, cnt.n);
-	}
+	krb_summary(&ko, &sr, outpath, octets);
 	rc = EXIT_OK;
 out:
 	kr_strip_free(&sr);
