@@ -82,6 +82,15 @@ typedef struct gv_object {
 	size_t nmt;
 } gv_object;
 
+/*
+ * Keyring (x->c: wot_cli options set, see wotcli.h), graph, trust model and
+ * caches, once per run; need_root: fail when no root is known. The keyring
+ * may also be given in memory (wot_cli.mem). Prints its errors; 0 or -1.
+ * gv_close releases it all (also after a failed gv_open).
+ */
+int gv_open(gv_ctx *x, int need_root);
+void gv_close(gv_ctx *x);
+
 /* Check one detached signature sig[0..slen) over payload (gitverify_sig.c). */
 void gv_check(gv_ctx *x, const uint8_t *payload, size_t plen, const uint8_t *sig, size_t slen,
     pgp_gitsig_format fmt, gv_sig *out);

@@ -40,7 +40,7 @@ krb_strip(pgp_certset *set, const krb_opts *o, kr_strip_result *sr)
 		cli_msg(o->cmd, "stripping failed: %s", pgp_strerror(e));
 		return -1;
 	}
-	for (i = 0; i < sr->nnotes; i++)
+	for (i = 0; i < sr->nnotes && !o->quiet; i++)
 		cli_msg(o->cmd, "note: %s", sr->notes[i]);
 	if (o->root != NULL) {
 		for (i = 0; i < sr->ncerts; i++)

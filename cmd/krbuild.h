@@ -24,6 +24,7 @@ typedef struct krb_opts {
 	const pgp_fpr *root;          /* NULL: none recorded */
 	const char *root_arg;         /* the root as the user wrote it (messages), or NULL */
 	int progress;                 /* report progress on stderr */
+	int quiet;                    /* print no strip notes */
 } krb_opts;
 
 /*

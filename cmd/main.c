@@ -27,6 +27,8 @@ static const struct subcmd {
 	    "                              signed git tags: signature and path to the root"},
 	{"verify-commit", cmd_verify_commit, "verify-commit [-C REPO] [--keyring K] ... COMMIT...|A..B\n"
 	    "                              signed git commits (and their mergetags)"},
+	{"refresh", cmd_refresh, "refresh [--keyring K] (--repo DIR | --remote URL) [--all] [--audit] ...\n"
+	    "                              update the keyring from a trusted pgpkeys.git tip"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
 };

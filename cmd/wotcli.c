@@ -223,7 +223,17 @@ wot_cli_open(wot_cli *c, int need_root)
 {
 	if (load_policy(c) != 0)
 		return -1;
-	if (c->nsources == 0) {
+	if (c->mem != NULL && c->nsources == 0) {
+		/* a keyring built in memory by the caller (refresh's audit) */
+		pgp_diag d;
+		pgp_err e;
+		memset(&d, 0, sizeof d);
+		if ((e = kr_open(&c->mem_kr, c->mem, c->mem_len, &d)) != PGP_OK) {
+			cli_report("(in-memory keyring)", e, &d);
+			return -1;
+		}
+		c->kr = c->mem_kr;
+	} else if (c->nsources == 0) {
 		if (certs_default_keyring(c->defpath, sizeof c->defpath) != 0 ||
 		    access(c->defpath, R_OK) != 0) {
 			cli_msg(c->cmd, "no --keyring given (and no keyring at $WOTKIT_KEYRING or "
@@ -232,7 +242,9 @@ wot_cli_open(wot_cli *c, int need_root)
 		}
 		c->sources[c->nsources++] = c->defpath;
 	}
-	if (c->nsources == 1 && is_keyring_file(c->sources[0])) {
+	if (c->kr != NULL) {
+		/* in memory: the trust file only when --trust-file names one */
+	} else if (c->nsources == 1 && is_keyring_file(c->sources[0])) {
 		if (certs_ring_open(&c->ring, c->sources, 1, 0) != 0)
 			return -1;
 		c->ring_open = 1;

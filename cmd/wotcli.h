@@ -32,7 +32,9 @@ typedef struct wot_cli {
 	int ring_open;
 	kr_keyring *kr;                  /* ring.kr or the in-memory build */
 	kr_keyring *mem_kr;
-	uint8_t *mem;                    /* the in-memory keyring's octets */
+	uint8_t *mem;                    /* the in-memory keyring's octets (malloc'ed;
+	                                    a caller may set it, with mem_len and no
+	                                    sources, before wot_cli_open) */
 	size_t mem_len;
 	pgp_certset *set;                /* raw sources */
 	kr_strip_result strip;           /* raw sources: with per-signature details */
