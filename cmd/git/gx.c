@@ -34,11 +34,23 @@ gx_open(gx_repo **out, const char *path, char *err, size_t errlen)
 {
 	gx_repo *r = calloc(1, sizeof *r);
 	const git_error *ge;
+	size_t idlen = 0;
+	char sniff[256];
 
 	*out = NULL;
 	if (r == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
+	/* a SHA-256 repository is never handed to libgit2 (1.5 refuses it, and
+	 * leaks what it allocated on the way): its config says so first */
+	if (gx_own_format(path, &idlen, sniff, sizeof sniff) == 0 && idlen == 32) {
+		if (gx_own_open(&r->own, path, err, errlen) != 0) {
+			free(r);
+			return -1;
+		}
+		*out = r;
+		return 0;
 	}
 	if (git_repository_open_ext(&r->repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0) {
 		ge = git_error_last();
