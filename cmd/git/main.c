@@ -22,6 +22,7 @@
 #include "keyring/pgpkeys.h"
 #include "objects.h"
 #include "fetch.h"
+#include "changes.h"
 
 typedef struct walk {
 	git_repository *repo;
@@ -181,6 +182,12 @@ main(int argc, char **argv)
 	if (argc >= 2 && strcmp(argv[1], "objects") == 0) {
 		git_libgit2_init();
 		rc = objects_main(argc - 1, argv + 1);
+		git_libgit2_shutdown();
+		return rc;
+	}
+	if (argc >= 2 && strcmp(argv[1], "changes") == 0) {
+		git_libgit2_init();
+		rc = changes_main(argc - 1, argv + 1);
 		git_libgit2_shutdown();
 		return rc;
 	}
