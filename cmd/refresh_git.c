@@ -144,7 +144,7 @@ rf_git_fetch(const char *cmd, const char *repo, int init, const char *source,
 		cli_msg(cmd, "cannot run %s (it fetches git repositories): %s", gp.path, strerror(st));
 		return -1;
 	}
-	pgp_buf_init(&b, 4096 + 2 * RF_HEX_MAX);
+	pgp_buf_init(&b, 1u << 20); /* grown by 64 KiB reads */
 	r = gitproc_read_all(&gp, &b);
 	st = gitproc_finish(&gp, r != 0);
 	if (r != 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
