@@ -21,6 +21,7 @@
  * Exit 0 updated or up to date, 1 refused, 2 usage, I/O or internal error.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,6 +343,7 @@ run(const ropts *o)
 {
 	const char *repo = o->remote ? o->cache : o->repo;
 	const char *source = o->remote ? o->remote : o->repo;
+	char absrepo[PATH_MAX];
 	char tip[RF_HEX_MAX];
 	cli_file oldf;
 	kr_keyring *old = NULL, *nw = NULL;
@@ -382,6 +384,9 @@ run(const ropts *o)
 		goto out;
 	}
 	root = ks.root;
+	/* the state file names a local repository by its absolute path */
+	if (!o->remote && realpath(o->repo, absrepo) != NULL)
+		source = absrepo;
 
 	/* 1. fetch: the printed id is the tip from now on */
 	if (get_tip(o, repo, tip) != 0)

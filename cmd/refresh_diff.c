@@ -236,7 +236,7 @@ cert_changes(dctx *x, out_ctx *o, size_t oi, size_t ni)
 	const pgp_cert *oc, *nc;
 	pgp_certeval oev, nev;
 	pgp_view ob, nb;
-	size_t olo, ohi, nlo, nhi, n = 0, so, sn;
+	size_t olo, ohi, nlo, nhi, n = 0;
 	char h[2 * PGP_FPR_MAX + 1];
 	uint32_t k, idx;
 	int rc = -1, other;
@@ -249,14 +249,9 @@ cert_changes(dctx *x, out_ctx *o, size_t oi, size_t ni)
 	if (pgp_cert_eval(&oev, oc, &x->osrc, x->at, x->pol) != PGP_OK ||
 	    pgp_cert_eval(&nev, nc, &x->nsrc, x->at, x->pol) != PGP_OK)
 		goto out;
-	so = x->opos;
-	sn = x->npos;
 	edge_range(x->oe, x->noe, &x->opos, &oc->primary.fpr, &olo, &ohi);
 	edge_range(x->ne, x->nne, &x->npos, &nc->primary.fpr, &nlo, &nhi);
 	if (o) {
-		/* the second (printing) pass walks the same ranges */
-		(void)so;
-		(void)sn;
 		pgp_hex_encode(h, nc->primary.fpr.v, nc->primary.fpr.len);
 		out_open(o, NULL, h);
 		out_text(o, "fingerprint", "%s", h);
@@ -323,13 +318,12 @@ emit_added(dctx *x, out_ctx *o, size_t ni)
 	return 0;
 }
 
-/* One pass over both keyrings (fingerprint order). what: 0 count changed,
- * 1 print changed, 2 print added, 3 print removed. */
+/* One pass over both keyrings (fingerprint order): print_added 0 counts
+ * the certificates changed or added, 1 prints the added ones. */
 static int
-walk(dctx *x, int what, size_t *count)
+walk(dctx *x, int print_added, size_t *count)
 {
 	size_t oi = 0, ni = 0, on = kr_count(x->old), nn = kr_count(x->nw);
-	out_ctx *o = what == 0 ? NULL : x->o;
 	x->opos = x->npos = 0;
 	*count = 0;
 	while (oi < on || ni < nn) {
@@ -341,28 +335,21 @@ walk(dctx *x, int what, size_t *count)
 			return -1;
 		c = oi == on ? 1 : ni == nn ? -1 : fpr_cmp(&of, &nf);
 		if (c == 0) {
-			if (what <= 1) {
-				int r = cert_changes(x, what == 1 ? o : NULL, oi, ni);
+			if (!print_added) {
+				int r = cert_changes(x, NULL, oi, ni);
 				if (r < 0)
 					return -1;
-				/* printing: only the changed ones (counted first) */
 				*count += (size_t)r;
 			}
 			oi++;
 			ni++;
 		} else if (c > 0) {
-			if (what == 2 && emit_added(x, o, ni) != 0)
+			if (print_added && emit_added(x, x->o, ni) != 0)
 				return -1;
-			if (what == 0)
-				(*count)++;
+			(*count)++;
 			ni++;
 		} else {
-			if (what == 3) {
-				char h[2 * PGP_FPR_MAX + 1];
-				pgp_hex_encode(h, of.v, of.len);
-				out_text(o, NULL, "%s", h);
-			}
-			oi++;
+			oi++;   /* only in the old keyring: not_in_source says so */
 		}
 	}
 	return 0;
@@ -392,9 +379,8 @@ rf_diff(out_ctx *o, kr_keyring *old, kr_keyring *nw, const rf_merged *m, int64_t
 		goto fail;
 	if (o != NULL) {
 		x.o = o;
-		/* the changed certificates only: a pass printing into a
-		 * certificate object that is then empty is avoided by printing
-		 * each one through cert_changes after a counting call */
+		/* the changed certificates only: each one is counted
+		 * first, then printed over the same edge ranges */
 		out_arr_open(o, "certificates");
 		{
 			size_t oi = 0, ni = 0, on = kr_count(old), nn = kr_count(nw);
@@ -431,7 +417,7 @@ rf_diff(out_ctx *o, kr_keyring *old, kr_keyring *nw, const rf_merged *m, int64_t
 		}
 		out_arr_close(o);
 		out_arr_open(o, "added");
-		if (walk(&x, 2, &n) != 0)
+		if (walk(&x, 1, &n) != 0)
 			goto fail;
 		out_arr_close(o);
 		out_arr_open(o, "not_in_source");

@@ -45,6 +45,7 @@ for t in git gpg python3; do
 done
 tmp=$(mktemp -d)
 trap 'for h in "$tmp/fx/gen" "$tmp/revhome"; do gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null; done; rm -rf "$tmp"' EXIT
+[ -n "$RF_KEEP" ] && trap - EXIT && echo "# kept $tmp"
 . "$top/tests/cli/lib/git_fixture.sh"
 git_fixture "$tmp/fx" >"$tmp/fixture.out" 2>&1
 r=$?
