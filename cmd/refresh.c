@@ -392,7 +392,8 @@ run(const ropts *o)
 	if (get_tip(o, repo, tip) != 0)
 		goto out;
 	args[0] = tip;
-	if (rf_git_commits(CMD, repo, args, 1, 1, &cs) != 0 || cs.n != 1) {
+	if (rf_git_commits(CMD, repo, args, 1, 1, &cs) != 0 || cs.n != 1 ||
+	    strcmp(cs.v[0].id, tip) != 0) {
 		cli_msg(CMD, "the tip %s cannot be read", tip);
 		goto out;
 	}

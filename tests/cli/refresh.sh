@@ -39,7 +39,7 @@ if [ ! -x "$W" ] || [ ! -x "$top/wotkit-git" ]; then
 fi
 for t in git gpg python3; do
 	if ! command -v $t >/dev/null 2>&1; then
-		echo "ok - # SKIP refresh: $t not installed"
+		echo "skip - refresh: $t not installed"
 		exit 0
 	fi
 done
@@ -50,7 +50,7 @@ trap 'for h in "$tmp/fx/gen" "$tmp/revhome"; do gpgconf --homedir "$h" --kill gp
 git_fixture "$tmp/fx" >"$tmp/fixture.out" 2>&1
 r=$?
 if [ $r -eq 2 ]; then
-	echo "ok - # SKIP refresh: the fixture needs gpg and git"
+	echo "skip - refresh: the fixture needs gpg and git"
 	exit 0
 elif [ $r -ne 0 ]; then
 	cat "$tmp/fixture.out" >&2
