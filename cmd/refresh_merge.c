@@ -134,6 +134,36 @@ rf_merge(const rf_merge_opts *o, kr_keyring *old, rf_merged *m)
 			goto out;
 		}
 	}
+	/* stand-alone key revocations (a revocation certificate next to a key
+	 * in its file) are attached to their issuer's certificate, not to a
+	 * copy: taken over, framed as packets again, for the wanted ones */
+	n = pgp_certset_count(tipset);
+	for (i = 0; i < n; i++) {
+		const pgp_cert *c = pgp_certset_get(tipset, i);
+		uint32_t k;
+		if (c->nloose == 0 || (!o->all && !in_keyring(old, &c->primary.fpr, &err)))
+			continue;
+		for (k = 0; k < c->nloose; k++) {
+			size_t plen;
+			uint8_t *pkt;
+			pgp_buf_init(&b, PGP_MAX_PACKET_BODY + 8);
+			if (pgp_write_packet(&b, 2, c->loose[k].p, c->loose[k].len) != PGP_OK) {
+				pgp_buf_free(&b);
+				cli_msg(o->cmd, "out of memory");
+				goto out;
+			}
+			pkt = pgp_buf_take(&b, &plen);
+			memset(&d, 0, sizeof d);
+			if ((e = pgp_certset_add_owned(set, pkt, plen, &d)) != PGP_OK) {
+				cli_msg(o->cmd, "merging a revocation certificate: %s", pgp_strerror(e));
+				goto out;
+			}
+		}
+	}
+	if (err) {
+		cli_msg(o->cmd, "the current keyring: lookup failed");
+		goto out;
+	}
 	memset(&ko, 0, sizeof ko);
 	ko.cmd = o->cmd;
 	ko.at = o->at;

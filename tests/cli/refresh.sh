@@ -60,12 +60,13 @@ fi
 FX=$tmp/fx
 fpr() { awk -v n="$1" '$1 == n { print $2 }' "$FX/keys.tsv"; }
 kid() { fpr "$1" | cut -c25-40; }
-ROOT=$(fpr root) A=$(fpr a) B=$(fpr b) EXP=$(fpr expired)
+ROOT=$(fpr root) A=$(fpr a) B=$(fpr b) EXP=$(fpr expired) UNTR=$(fpr untrusted)
 
 
 # ---- the upstream pgpkeys.git and the user's clone
 UP=$tmp/up
 CL=$tmp/clone
+# (not on the left of ||: set -e holds inside)
 (
 	unset GIT_DIR GIT_WORK_TREE GIT_CONFIG_GLOBAL
 	GIT_CONFIG_NOSYSTEM=1 HOME=$tmp GNUPGHOME=$FX/gen
@@ -121,7 +122,18 @@ sys.stdout.buffer.write(bytes(o))' >"$tmp/revoked-norev.gpg"
 	NB=$(gpg --batch --with-colons --list-keys '<newbie@example.org>' | awk -F: '$1 == "fpr" { print $10; exit }')
 	g -u "$ROOT" --quick-sign-key "$NB" >/dev/null 2>&1
 	printf 'newbie\t%s\n' "$NB" >>"$FX/keys.tsv"
-	exp b; exp a; exp expired; exp newbie
+	g --quick-add-uid "$B" 'b second <b2@example.org>'
+	# "untrusted" revokes itself (0x20, reason 0x02: a hard revocation):
+	# its file is the revocation certificate, as an armored block of
+	# its own before it: a stand-alone revocation (not imported here: the
+	# key still signs r-untrusted)
+	printf 'y\n1\nrefresh test\n\ny\n' | gpg --yes --no-tty --command-fd 0 --pinentry-mode loopback \
+		--passphrase '' -a -o "$tmp/untrusted-rev.asc" --gen-revoke "$(fpr untrusted)"
+	exp b; exp a; exp expired; exp newbie; exp untrusted
+	cat "$tmp/untrusted-rev.asc" "keys/$(kid untrusted).asc" >"$tmp/u.asc"
+	mv "$tmp/u.asc" "keys/$(kid untrusted).asc"
+	mkdir -p .keyring/openpgp/example.org/b2
+	ln -s "../../../../keys/$(kid b).asc" .keyring/openpgp/example.org/b2/default
 	mkdir -p .keyring/openpgp/example.org/newbie
 	ln -s "../../../../keys/$(kid newbie).asc" .keyring/openpgp/example.org/newbie/default
 	git add -A
@@ -156,7 +168,15 @@ sys.stdout.buffer.write(bytes(o))' >"$tmp/revoked-norev.gpg"
 	git rev-parse HEAD >"$tmp/audit-newkey.self"
 	sc x a 'signed by a on top'
 	git checkout -q master
-) >"$tmp/setup.log" 2>&1 || { sed 's/^/# /' "$tmp/setup.log"; echo "not ok - refresh: making the repositories failed"; exit 1; }
+) >"$tmp/setup.log" 2>&1
+if [ $? -ne 0 ]; then
+	sed 's/^/# /' "$tmp/setup.log"; echo "not ok - refresh: making the repositories failed"; exit 1
+fi
+for br in r-unsigned r-untrusted r-unknown r-expired r-revoked r-tampered; do
+	if [ "$(git -C "$UP" rev-parse "$br^")" != "$(git -C "$UP" rev-parse master)" ]; then
+		echo "not ok - refresh: branch $br is not a commit on top of master"; exit 1
+	fi
+done
 for h in "$FX/gen" "$tmp/revhome"; do gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null; done
 NB=$(fpr newbie)
 C0=$(git -C "$UP" rev-parse old)
@@ -195,8 +215,13 @@ check "report: a gained one subkey" \
 	jq_py "$tmp/good.json" "[len(c.get('subkeys_added', [])) for c in d['certificates'] if c['fingerprint'] == '$A'] == [1]"
 check "report: the expiry of 'expired' moved from 2024-01-01" \
 	jq_py "$tmp/good.json" "[c['expiry']['old'][:10] for c in d['certificates'] if c['fingerprint'] == '$EXP'] == ['2024-01-01']"
-check "report: exactly these three certificates changed" \
-	jq_py "$tmp/good.json" "sorted(c['fingerprint'] for c in d['certificates']) == sorted(['$A', '$B', '$EXP'])"
+check "report: b gained a user ID" \
+	jq_py "$tmp/good.json" "[c.get('user_ids_added') for c in d['certificates'] if c['fingerprint'] == '$B'] == [['b second <b2@example.org>']]"
+check "report: 'untrusted' was revoked (hard)" \
+	jq_py "$tmp/good.json" "[c.get('revoked') for c in d['certificates'] if c['fingerprint'] == '$UNTR'] == ['hard']"
+check "report: exactly these four certificates changed" \
+	jq_py "$tmp/good.json" "sorted(c['fingerprint'] for c in d['certificates']) == sorted(['$A', '$B', '$EXP', '$UNTR'])"
+check "report: no key left out of the source" jq_py "$tmp/good.json" "d['not_in_source'] == []"
 check "merge-only: the new key is not added" jq_py "$tmp/good.json" "d['added'] == []"
 "$W" keyring show --keyring "$K" "$NB" >/dev/null 2>&1
 check "merge-only: the keyring does not hold newbie" test $? = 1
