@@ -326,7 +326,10 @@ report_head(out_ctx *j, const ropts *o, const char *tip, const rstate *st, const
 {
 	out_open(j, NULL, NULL);
 	out_text(j, "tip", "%s", tip);
-	out_str0(j, "previous_tip", st->have ? st->tip : NULL);
+	if (st->have)
+		out_text(j, "previous_tip", "%s", st->tip);
+	else
+		out_null(j, "previous_tip");
 	out_text(j, "signer", "%s", v->signer);
 	out_text(j, "trust", "%s", v->direct ? "ultimate-ownertrust" : "path-from-root");
 	out_text(j, "mode", "%s", o->all ? "all" : "merge-only");

@@ -91,7 +91,7 @@ emit_edge(out_ctx *o, const ekey *e)
 {
 	char h[2 * PGP_FPR_MAX + 1];
 	pgp_hex_encode(h, e->issuer.v, e->issuer.len);
-	out_open(o, NULL, NULL);
+	out_open(o, NULL, h);
 	out_text(o, "issuer", "%s", h);
 	out_str(o, "user_id", e->uid.p, e->uid.len);
 	out_text(o, "kind", "%s", e->sigtype == 0x30 ? "revocation" : "certification");
