@@ -344,6 +344,21 @@ human_group(mt_run *r, const char *head, unsigned mask)
 			human_line(r, &r->a[i]);
 }
 
+/* The section holding entry i (sections are in entry order). */
+static size_t
+section_of(const maint_file *m, size_t i)
+{
+	size_t lo = 0, hi = maint_nsections(m);
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (maint_section_at(m, mid)->first <= i)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static void
 print_human(mt_run *r)
 {
@@ -363,9 +378,14 @@ print_human(mt_run *r)
 		for (i = 0; i < maint_nentries(r->m); i++) {
 			const maint_entry *e = maint_entry_at(r->m, i);
 			if ((e->type == 'M' || (e->type == 'R' && r->reviewers)) && e->email.len == 0) {
+				char tb[64];
+				pgp_view tv;
+				maint_cli_title(r->m, section_of(r->m, i), tb, sizeof tb, &tv);
 				printf("  line %u: %c: ", e->line, e->type);
 				out_esc_plain(stdout, e->value.p, e->value.len);
-				putchar('\n');
+				fputs(" (", stdout);
+				out_esc_plain(stdout, tv.p, tv.len);
+				fputs(")\n", stdout);
 			}
 		}
 	}
@@ -439,6 +459,8 @@ print_json(mt_run *r)
 			out_int(&o, "line", e->line);
 			out_text(&o, "type", "%c", e->type);
 			out_str(&o, "value", e->value.p, e->value.len);
+			out_str(&o, "section", maint_section_at(r->m, section_of(r->m, i))->title.p,
+			    maint_section_at(r->m, section_of(r->m, i))->title.len);
 			out_close(&o);
 		}
 	}

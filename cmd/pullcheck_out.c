@@ -128,6 +128,10 @@ json_tag(pc_run *r, out_ctx *o)
 		out_time(o, "created", res->created);
 	else
 		out_null(o, "created");
+	if (s->node >= 0)
+		out_text(o, "validity", "%s", wot_validity_name(s->validity));
+	else
+		out_null(o, "validity");
 	if (s->has_path) {
 		out_arr_open(o, "path");
 		for (k = 0; k <= s->path.len; k++) {
