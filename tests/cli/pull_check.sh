@@ -263,4 +263,53 @@ err "no TAG"
 err "two TAGs" v-a v-b
 err "unknown option" --bogus v-a
 
+# ---- the changes must belong to the verified tag: a wotkit-git that lies
+# (WOTKIT_GIT, cmd/gitproc.h) about `changes` is refused, nothing printed
+G=$top/wotkit-git
+other=$(cid v-clean)
+cat >"$tmp/liar" <<EOF
+#!/bin/sh
+[ "\$1" = changes ] || exec "$G" "\$@"
+case \$LIE in
+other) exec "$G" changes -C "$R" -- "$other" ;;
+garbage) printf 'base zz\ncommit 1\n'; exit 0 ;;
+late) "$G" "\$@"; exit 1 ;;
+esac
+EOF
+chmod +x "$tmp/liar"
+for lie in other garbage late; do
+	LIE=$lie WOTKIT_GIT=$tmp/liar pcm v-a >"$tmp/l.out" 2>"$tmp/l.err"; rc=$?
+	check "lying wotkit-git ($lie): exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "lying wotkit-git ($lie): nothing on stdout" [ ! -s "$tmp/l.out" ]
+done
+LIE=other WOTKIT_GIT=$tmp/liar pcm v-a >/dev/null 2>"$tmp/l.err"
+check "lying wotkit-git: names both commits" grep -q "answered for commit $other, not the tag's $(cid v-a)" "$tmp/l.err"
+
+# ---- a SHA-256 repository (wotkit-git's own reader): same answers
+R2=$tmp/r256
+if (
+	unset GIT_DIR GIT_WORK_TREE
+	GNUPGHOME=$FX/gen HOME=$tmp GIT_CONFIG_NOSYSTEM=1
+	export GNUPGHOME HOME GIT_CONFIG_NOSYSTEM
+	git init -q -b master --object-format=sha256 "$R2" && cd "$R2" &&
+		git config user.name 'PC Committer' && git config user.email 'committer@example.org' &&
+		mkdir -p drivers/alpha && echo 1 >drivers/alpha/a.c && echo 1 >Makefile &&
+		git add -A && git commit -q -m base && git checkout -q -b w &&
+		echo 2 >>drivers/alpha/a.c && echo 2 >>Makefile && git commit -q -am w &&
+		git tag -s -u "$(fpr a)" -m 'sha256 tag' v256 && git checkout -q master
+) >"$tmp/r256.out" 2>&1; then
+	gpgconf --homedir "$FX/gen" --kill gpg-agent 2>/dev/null
+	"$W" pull-check -C "$R2" --keyring "$K" --maintainers "$M" v256 >"$tmp/s.txt"; rc=$?
+	check "sha256: exit 1 (got $rc)" [ $rc -eq 1 ]
+	check "sha256: changes line" grep -qx "changes: 2 files from merge base $(git -C "$R2" merge-base master v256) to commit $(git -C "$R2" rev-parse 'v256^{commit}')" "$tmp/s.txt"
+	printf '%s\n' "signer's addresses: a@example.org" "outside the signer's sections (1 of 2):" \
+		'  M Makefile' '      THE REST: root@example.org' \
+		"result: good, trusted; 1 of 2 files outside the signer's sections" >"$tmp/s.want"
+	tail_of "$tmp/s.txt" >"$tmp/s.got"
+	same "sha256: files outside" "$tmp/s.want" "$tmp/s.got"
+else
+	gpgconf --homedir "$FX/gen" --kill gpg-agent 2>/dev/null
+	echo "skip - pull_check sha256: this git cannot make a SHA-256 repository"
+fi
+
 [ "$fails" -eq 0 ]
