@@ -45,7 +45,8 @@
  * become greedy (the same yes/no answer), \d \D become [0-9] [^0-9]; the
  * rest goes to regcomp(REG_EXTENDED) as it is (glibc also knows \w \W \s \S
  * \b \B). An expression regcomp refuses marks its entry bad (it matches
- * nothing); maint_entry.bad says so.
+ * nothing); maint_entry.bad says so, as it does for an expression over
+ * MAINT_MAX_REGEX_DUP or with a back-reference.
  *
  * X: excludes: a section none of whose X: patterns matches a path covers it
  * when one of its F: patterns or N: expressions matches it
@@ -76,6 +77,13 @@
 #define MAINT_MAX_PATH      4096u
 /* Octets of a converted pattern or expression handed to regcomp. */
 #define MAINT_MAX_REGEX     (2u * MAINT_MAX_LINE + 2u)
+/* Copies glibc's regcomp may make of an expression: it expands "x+" to
+ * "xx*" and "x{m,n}" to n copies, nested ones multiplying, so "x++++..."
+ * or "((x+)+)+..." needs memory exponential in its length. An expression
+ * whose product of repetition factors ('+' 2, "{m,n}" n + 1, "{m,}" m + 1)
+ * exceeds this is refused (bad). Back-references (\1-\9), which make
+ * matching exponential, are refused too. */
+#define MAINT_MAX_REGEX_DUP 64u
 
 typedef struct maint_entry {
 	char type;            /* 'A'..'Z': M maintainer, R reviewer, L list, F file, X excluded,

@@ -149,12 +149,79 @@ mark_bad(maint_file *m, size_t i, const char *why)
 	m->pat[i].kind = MAINT_PAT_NONE;
 }
 
+/* 1 when regcomp can be given text without an exponential expansion
+ * (MAINT_MAX_REGEX_DUP) and regexec without back-references. */
+static int
+bounded(const char *t)
+{
+	size_t i = 0, product = 1;
+	int in_class = 0;
+
+	while (t[i]) {
+		char c = t[i];
+		if (in_class) {
+			/* POSIX brackets: ']' first is a literal; [:class:] holds no ']' before ':]' */
+			if (c == '[' && t[i + 1] == ':') {
+				const char *e = strstr(t + i + 2, ":]");
+				if (e == NULL)
+					return 0;
+				i = (size_t)(e - t) + 2;
+				continue;
+			}
+			if (c == ']')
+				in_class = 0;
+			i++;
+			continue;
+		}
+		if (c == '\\') {
+			if (t[i + 1] >= '1' && t[i + 1] <= '9')
+				return 0;                     /* a back-reference */
+			i += t[i + 1] ? 2 : 1;
+			continue;
+		}
+		if (c == '[') {
+			in_class = 1;
+			i++;
+			if (t[i] == '^')
+				i++;
+			if (t[i] == ']')
+				i++;                          /* a literal ']' first */
+			continue;
+		}
+		if (c == '+' || c == '{') {
+			size_t factor = 2;
+			if (c == '{') {
+				size_t a = 0, b = 0, k = i + 1;
+				int comma = 0;
+				while (t[k] >= '0' && t[k] <= '9' && a <= MAINT_MAX_REGEX_DUP)
+					a = a * 10 + (size_t)(t[k++] - '0');
+				if (t[k] == ',') {
+					comma = 1;
+					k++;
+					while (t[k] >= '0' && t[k] <= '9' && b <= MAINT_MAX_REGEX_DUP)
+						b = b * 10 + (size_t)(t[k++] - '0');
+				}
+				factor = (comma && b ? b : a) + 1;
+			}
+			product *= factor;
+			if (product > MAINT_MAX_REGEX_DUP)
+				return 0;
+		}
+		i++;
+	}
+	return 1;
+}
+
 static pgp_err
 compile(maint_file *m, size_t i, const char *text)
 {
-	regex_t *re = malloc(sizeof *re);
+	regex_t *re;
 
-	if (re == NULL)
+	if (!bounded(text)) {
+		mark_bad(m, i, "too many repetitions (MAINT_MAX_REGEX_DUP) or a back-reference");
+		return PGP_OK;
+	}
+	if ((re = malloc(sizeof *re)) == NULL)
 		return PGP_ERR_NOMEM;
 	if (regcomp(re, text, REG_EXTENDED | REG_NOSUB) != 0) {
 		free(re);

@@ -247,6 +247,45 @@ test_n_bad(void)
 	maint_free(m);
 }
 
+/* ---- expressions glibc would expand exponentially, back-references ---- */
+static int
+is_bad(char type, const char *value)
+{
+	static char text[8192];
+	maint_file *m;
+	int r;
+	snprintf(text, sizeof text, "S\n%c:\t%s\n", type, value);
+	if ((m = parse_text(text)) == NULL)
+		return -1;
+	r = maint_entry_at(m, 0)->bad;
+	maint_free(m);
+	return r;
+}
+
+static void
+test_regex_bounds(void)
+{
+	T_EQ_INT(is_bad('N', "a+b+"), 0);                       /* 2 x 2 */
+	T_EQ_INT(is_bad('N', "a++++++"), 0);                    /* 2^6 = 64: at the limit */
+	T_EQ_INT(is_bad('N', "a+++++++"), 1);                   /* 128 */
+	T_EQ_INT(is_bad('N', "a+++++++++++++++++++++++++++++++++"), 1);
+	T_EQ_INT(is_bad('N', "((a+)+(b+)+)+(c+)+(d+)+"), 1);
+	T_EQ_INT(is_bad('N', "x{1,63}"), 0);                    /* 64 copies */
+	T_EQ_INT(is_bad('N', "x{1,64}"), 1);
+	T_EQ_INT(is_bad('N', "x{65}"), 1);
+	T_EQ_INT(is_bad('N', "x{3,}"), 0);
+	T_EQ_INT(is_bad('N', "x{99999999999999999999}"), 1);   /* no overflow */
+	T_EQ_INT(is_bad('N', "[+{]+"), 0);                      /* inside brackets: literals */
+	T_EQ_INT(is_bad('N', "[[:alpha:]+]x"), 0);
+	T_EQ_INT(is_bad('N', "\\+x"), 0);                     /* an escaped backslash, then + */
+	T_EQ_INT(is_bad('N', "(a)\\1"), 1);                   /* a back-reference */
+	T_EQ_INT(is_bad('F', "lib/(a)\\1/"), 1);
+	T_EQ_INT(is_bad('F', "lib/a+b"), 0);
+	T_EQ_INT(is_bad('F', "lib/a++++++++b"), 1);
+	T_EQ_INT(nm("x{3,}", "axxx"), 1);
+	T_EQ_INT(nm("x{3,}", "axx"), 0);
+}
+
 /* ---- F: holding other regular expression characters: regcomp ---- */
 static void
 test_f_regex_fallback(void)
@@ -553,6 +592,7 @@ main(void)
 	T_RUN(test_n_regex);
 	T_RUN(test_n_bad);
 	T_RUN(test_f_regex_fallback);
+	T_RUN(test_regex_bounds);
 	T_RUN(test_conversions);
 	T_RUN(test_email);
 	T_RUN(test_has_email);
