@@ -34,6 +34,7 @@ static const char *const status_word[] = {
 typedef struct key_info {
 	uint32_t node;
 	addr_status st;
+	int uid_invalid;         /* no valid user ID holds the address */
 	int has_path;
 	wot_path path;
 } key_info;
@@ -155,8 +156,24 @@ collect(mt_run *r)
 	return 0;
 }
 
+/* 1 when a user ID of nd that is validly bound and not revoked at t holds
+ * the address (a revoked "Name <addr>" does not speak for addr). */
+static int
+uid_valid_for(const wot_node *nd, pgp_view addr)
+{
+	uint32_t j;
+
+	for (j = 0; j < nd->cert->nuids; j++) {
+		pgp_view em;
+		if (!nd->cert->uids[j].is_attr && nd->uid_status[j] == PGP_OK &&
+		    pgp_uid_email(nd->cert->uids[j].data, &em) && addr_cmp(em, addr) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static addr_status
-key_status(mt_run *r, key_info *k)
+key_status(mt_run *r, const addr_info *a, key_info *k)
 {
 	const wot_node *nd = wot_node_at(r->c.g, k->node);
 	size_t np = 0;
@@ -169,6 +186,10 @@ key_status(mt_run *r, key_info *k)
 	case WOT_NODE_REVOKED:
 		return ST_REVOKED;
 	default:
+		return ST_INVALID;
+	}
+	if (!uid_valid_for(nd, a->email)) {
+		k->uid_invalid = 1;
 		return ST_INVALID;
 	}
 	if (wot_paths(r->search, (uint32_t)r->c.root, k->node, MAINT_CLI_MAX_DEPTH, 1, &k->path,
@@ -222,7 +243,7 @@ evaluate(mt_run *r)
 				continue;
 			k = &a->keys[a->nkeys++];
 			k->node = (uint32_t)node;
-			k->st = key_status(r, k);
+			k->st = key_status(r, a, k);
 			if (k->st < a->st)
 				a->st = k->st;
 		}
@@ -291,7 +312,10 @@ human_line(mt_run *r, const addr_info *a)
 			fputs(": revoked", stdout);
 			break;
 		case ST_INVALID:
-			printf(": not valid (%s)", nd->reason ? nd->reason : "no valid binding");
+			if (k->uid_invalid)
+				fputs(": the user ID with this address is revoked or not bound", stdout);
+			else
+				printf(": not valid (%s)", nd->reason ? nd->reason : "no valid binding");
 			break;
 		case ST_EXPIRED:
 		case ST_EXPIRING:
@@ -403,6 +427,9 @@ json_key(mt_run *r, out_ctx *o, const key_info *k)
 	out_hex(o, "fpr", nd->fpr.v, nd->fpr.len, 0);
 	out_str(o, "uid", u.p, u.len);
 	out_text(o, "status", "%s", status_word[k->st]);
+	if (k->st == ST_INVALID)
+		out_str0(o, "reason", k->uid_invalid ? "user ID revoked or not bound" :
+		    nd->reason ? nd->reason : "no valid binding");
 	out_time_opt(o, "expires", nd->expires);
 	if (k->has_path) {
 		out_arr_open(o, "path");

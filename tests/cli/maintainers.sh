@@ -52,6 +52,7 @@ K=$FX/keyring.wk
 M=$top/tests/cli/lib/maintainers.fixture
 fpr() { awk -v n="$1" '$1 == n { print $2 }' "$FX/keys.tsv"; }
 mt() { "$W" maintainers --keyring "$K" "$@"; }
+gf_fpr_in() { gpg --batch --with-colons --show-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
 jget() { python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"; }
 jget_ok() { jget "$@" >/dev/null; }
 same() { # name, expected file, got file
@@ -170,5 +171,34 @@ check "bad N: still checks the addresses (exit 0, got $rc)" [ $rc -eq 0 ]
 check "bad N: warned with its line" grep -q 'line 3: N: pattern ignored' "$tmp/e.txt"
 "$W" maintainers --keyring "$FX/pgpkeys" "$M" >/dev/null 2>&1; rc=$?
 check "raw keys without a root: exit 2 (got $rc)" [ $rc -eq 2 ]
+
+# ---- an address whose user ID is revoked does not count for the key
+(
+	GNUPGHOME=$FX/gen; export GNUPGHOME
+	gf_gpg --faked-system-time "${GF_T0}!" --quick-gen-key 'multi <multi@example.org>' ed25519 sign,cert never &&
+	mf=$(gf_fpr multi) &&
+	gf_gpg --faked-system-time "${GF_T0}!" --quick-add-uid "$mf" 'multi <gone@example.org>' &&
+	gf_gpg --faked-system-time "${GF_T0}!" -u "$(fpr root)" --quick-sign-key "$mf" &&
+	gf_gpg --quick-revoke-uid "$mf" 'multi <gone@example.org>' &&
+	gpg --batch -a --export "$mf" >"$tmp/multi.asc" &&
+	"$W" keyring build -o "$tmp/k2.wk" --root "$(fpr root)" "$FX/pgpkeys" "$tmp/multi.asc"
+) >"$tmp/multi.log" 2>&1
+mr=$?
+gpgconf --homedir "$FX/gen" --kill gpg-agent 2>/dev/null
+if [ $mr -eq 0 ]; then
+	printf 'MULTI\nM:\tmulti@example.org\nM:\tMulti <gone@example.org>\nF:\tm/\n' >"$tmp/multi"
+	"$W" maintainers --keyring "$tmp/k2.wk" --at 2100-01-01 --json "$tmp/multi" >"$tmp/m.json"; rc=$?
+	check "revoked user ID: exit 1 (got $rc)" [ $rc -eq 1 ]
+	got=$(jget "$tmp/m.json" '[(x["email"], x["status"], x["keys"][0]["reason"] if x["keys"][0]["status"] != "ok" else None) for x in a["addresses"]]')
+	check "revoked user ID: gone invalid, multi ok ($got)" \
+		[ "$got" = "[('gone@example.org', 'invalid', 'user ID revoked or not bound'), ('multi@example.org', 'ok', None)]" ]
+	"$W" maintainers --keyring "$tmp/k2.wk" --at 2100-01-01 "$tmp/multi" >"$tmp/m.txt"
+	check "revoked user ID: human line" grep -qx "  gone@example.org: key $(gf_fpr_in "$tmp/multi.asc"): the user ID with this address is revoked or not bound (MULTI)" "$tmp/m.txt"
+	"$W" maintainers --keyring "$tmp/k2.wk" --at 2023-12-15 "$tmp/multi" >/dev/null; rc=$?
+	check "revoked user ID: before the revocation both ok (exit 0, got $rc)" [ $rc -eq 0 ]
+else
+	cat "$tmp/multi.log" >&2
+	nok "revoked user ID: making the key"
+fi
 
 [ "$fails" -eq 0 ]
