@@ -153,6 +153,9 @@ check "v-a2 --base work: exit 0 (got $rc)" [ $rc -eq 0 ]
 check "v-a2 --base work: one file from the merge base with work" \
 	grep -qx "changes: 1 file from merge base $(mb v-a2 work) to commit $(cid v-a2)" "$tmp/a2b.txt"
 check "v-a2 --base work: that base is v-a's commit" [ "$(mb v-a2 work)" = "$(cid v-a)" ]
+pcm v-a2 --base work >"$tmp/a2c.txt"; rc=$?
+check "TAG before --base (the issue's order): exit 0 (got $rc)" [ $rc -eq 0 ]
+check "TAG before --base: the same report" cmp -s "$tmp/a2b.txt" "$tmp/a2c.txt"
 
 # ---- v-b: a directory without '/', R: does not count
 pcm v-b >"$tmp/b.txt"; rc=$?
