@@ -52,13 +52,13 @@ parse_min_trust(const char *s, unsigned *out)
 
 /* see gitverify.h */
 int
-gv_open(gv_ctx *x, int need_root)
+gv_open_trust(gv_ctx *x)
 {
 	size_t n;
 	uint8_t *ot = NULL;
 	pgp_err e;
 
-	if (wot_cli_open(&x->c, need_root) != 0)
+	if (wot_cli_open(&x->c, x->min_trust == 0 && !x->root_optional) != 0)
 		return -1;
 	kr_source(x->c.kr, &x->src);
 	pgp_verify_opts_init(&x->vo, x->c.t);
@@ -80,7 +80,7 @@ gv_open(gv_ctx *x, int need_root)
 
 /* see gitverify.h */
 void
-gv_close(gv_ctx *x)
+gv_close_trust(gv_ctx *x)
 {
 	wot_trust_free(x->trust);
 	wot_search_free(x->search);
@@ -254,14 +254,14 @@ git_verify(int argc, char **argv, int type)
 	 * web of trust are loaded here */
 	if (start_git(&x, &gp, type, repo, argv + i, (size_t)(argc - i)) != 0)
 		return EXIT_USAGE;
-	if (gv_open(&x, x.min_trust == 0) != 0) {
+	if (gv_open_trust(&x) != 0) {
 		(void)gitproc_finish(&gp, 1);
-		gv_close(&x);
+		gv_close_trust(&x);
 		return EXIT_USAGE;
 	}
 	rc = run(&x, &gp, type);
 	fflush(stdout);
-	gv_close(&x);
+	gv_close_trust(&x);
 	return rc;
 novalue:
 	cli_msg(cmd, "%s needs a value", argv[i]);

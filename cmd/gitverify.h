@@ -42,6 +42,7 @@ const char *gv_verdict_word(gv_verdict v);
 typedef struct gv_ctx {
 	wot_cli c;
 	unsigned min_trust;      /* 0: a path to the root; else WOT_V_MARGINAL/FULL/ULTIMATE */
+	int root_optional;       /* open without a root (refresh: ownertrust alone then) */
 	pgp_certsrc src;
 	pgp_verify_opts vo;
 	wot_trust *trust;        /* GnuPG's model over the graph */
@@ -82,14 +83,11 @@ typedef struct gv_object {
 	size_t nmt;
 } gv_object;
 
-/*
- * Keyring (x->c: wot_cli options set, see wotcli.h), graph, trust model and
- * caches, once per run; need_root: fail when no root is known. The keyring
- * may also be given in memory (wot_cli.mem). Prints its errors; 0 or -1.
- * gv_close releases it all (also after a failed gv_open).
- */
-int gv_open(gv_ctx *x, int need_root);
-void gv_close(gv_ctx *x);
+/* Keyring, graph, trust model and caches, once per run (gitverify.c; also
+ * pull-check): 0, or -1 after a message. Close with gv_close_trust (also
+ * after a failed open). The keyring may also be given in memory (wot_cli.mem). */
+int gv_open_trust(gv_ctx *x);
+void gv_close_trust(gv_ctx *x);
 
 /* Check one detached signature sig[0..slen) over payload (gitverify_sig.c). */
 void gv_check(gv_ctx *x, const uint8_t *payload, size_t plen, const uint8_t *sig, size_t slen,

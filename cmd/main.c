@@ -29,6 +29,10 @@ static const struct subcmd {
 	    "                              signed git commits (and their mergetags)"},
 	{"refresh", cmd_refresh, "refresh [--keyring K] (--repo DIR | --remote URL) [--all] [--audit] ...\n"
 	    "                              update the keyring from a trusted pgpkeys.git tip"},
+	{"maintainers", cmd_maintainers, "maintainers MAINTAINERS [--keyring K] [--at T] [--within 30d] [--json]\n"
+	    "                              M: addresses without a key, a path to the root, or expiring"},
+	{"pull-check", cmd_pull_check, "pull-check [-C REPO] TAG [--base REV] [--maintainers FILE] [--json]\n"
+	    "                              a signed tag, its signer's path and MAINTAINERS sections"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
 };

@@ -26,7 +26,8 @@ static int
 finish_open(rf_ctx *r)
 {
 	r->open = 1;
-	if (gv_open(&r->x, 0) != 0)
+	r->x.root_optional = 1;
+	if (gv_open_trust(&r->x) != 0)
 		return -1;
 	return wot_cli_ownertrust_of_nodes(&r->x.c, &r->ot);
 }
@@ -60,7 +61,7 @@ void
 rf_ctx_close(rf_ctx *r)
 {
 	if (r->open)
-		gv_close(&r->x);
+		gv_close_trust(&r->x);
 	free(r->ot);
 	memset(r, 0, sizeof *r);
 }
