@@ -299,7 +299,7 @@ run(const char *path, int init, const char *source, const char *given, char *lin
 	git_oid want, got;
 	specs sp;
 	git_strarray refspecs;
-	char msg[256];
+	char msg[256], label[1300];
 	int rc = -1;
 
 	memset(&sp, 0, sizeof sp);
@@ -307,9 +307,14 @@ run(const char *path, int init, const char *source, const char *given, char *lin
 		goto out;
 	refspecs.strings = sp.v;
 	refspecs.count = sp.n;
+	/* messages name a configured remote with its URL: "origin (URL)" */
+	if (strpbrk(source, "/:") == NULL)
+		snprintf(label, sizeof label, "%.200s (%.1000s)", source, git_remote_url(remote));
+	else
+		snprintf(label, sizeof label, "%.1200s", source);
 	if (git_fetch_options_init(&fo, GIT_FETCH_OPTIONS_VERSION) != 0 ||
 	    git_remote_init_callbacks(&cb, GIT_REMOTE_CALLBACKS_VERSION) != 0) {
-		fail(err, "libgit2", source);
+		fail(err, "libgit2", label);
 		goto out;
 	}
 	fo.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;   /* no tag auto-follow */
@@ -317,10 +322,10 @@ run(const char *path, int init, const char *source, const char *given, char *lin
 	fo.update_fetchhead = 1;
 	fo.proxy_opts.type = GIT_PROXY_AUTO;   /* http.proxy, remote.NAME.proxy, *_proxy, as git */
 	if (git_remote_connect(remote, GIT_DIRECTION_FETCH, &cb, &fo.proxy_opts, NULL) != 0) {
-		fail(err, "cannot connect", source);
+		fail(err, "cannot connect", label);
 		goto out;
 	}
-	if (pick_branch(remote, source, given, branch, sizeof branch, err) != 0)
+	if (pick_branch(remote, label, given, branch, sizeof branch, err) != 0)
 		goto out;
 	snprintf(src, sizeof src, "refs/heads/%s", branch);
 	if (!git_reference_is_valid_name(src)) {
@@ -328,18 +333,18 @@ run(const char *path, int init, const char *source, const char *given, char *lin
 		goto out;
 	}
 	if (advertised(remote, src, &want) != 0) {
-		snprintf(err, ERRLEN, "%s: the remote has no branch %s", source, branch);
+		snprintf(err, ERRLEN, "%s: the remote has no branch %s", label, branch);
 		goto out;
 	}
-	if (tracking_ref(&sp, source, src, dst, err) != 0)
+	if (tracking_ref(&sp, label, src, dst, err) != 0)
 		goto out;
 	if (git_remote_download(remote, &refspecs, &fo) != 0) {
-		fail(err, "fetch failed", source);
+		fail(err, "fetch failed", label);
 		goto out;
 	}
 	snprintf(msg, sizeof msg, "wotkit-git fetch %.200s", source);
 	if (git_remote_update_tips(remote, &cb, 1, GIT_REMOTE_DOWNLOAD_TAGS_NONE, msg) != 0) {
-		fail(err, "updating the refs failed", source);
+		fail(err, "updating the refs failed", label);
 		goto out;
 	}
 	if (git_reference_name_to_id(&got, repo, dst) != 0) {
