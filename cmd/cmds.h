@@ -12,5 +12,7 @@ int cmd_wot(int argc, char **argv);
 int cmd_verify_tag(int argc, char **argv);
 int cmd_verify_commit(int argc, char **argv);
 int cmd_gpg(int argc, char **argv);
+int cmd_expiring(int argc, char **argv);
+int cmd_submission(int argc, char **argv);
 
 #endif
