@@ -335,9 +335,12 @@ check_hashes(sub_report *r, const pgp_cert *c, const pgp_certeval *ev, const pgp
 	}
 	if (nss == 0)
 		sub_add(r, "self-sig-hash", SUB_SKIP, "no self-signature to check");
+	else if (!fails && current == 0)
+		sub_add(r, "self-sig-hash", SUB_SKIP, "%zu self-signature%s, none in force at the "
+		    "reference time", nss, nss == 1 ? "" : "s");
 	else if (!fails)
-		sub_add(r, "self-sig-hash", SUB_PASS, "%zu self-signatures, the %zu in force hashed "
-		    "with %s", nss, current, used[0] ? used : "(none)");
+		sub_add(r, "self-sig-hash", SUB_PASS, "%zu self-signature%s, the %zu in force hashed "
+		    "with %s", nss, nss == 1 ? "" : "s", current, used);
 }
 
 static void
