@@ -183,7 +183,11 @@ e RECENT "Just Expired <recent@example.org>" cert,sign $((AT_UNIX - 5 * DAY))
 e LONGAGO "Long Expired <longago@example.org>" cert,sign $((AT_UNIX - 200 * DAY))
 # extended: expired in the window once, then a newer self-signature moved the expiry
 e EXTENDED "Extended Expiry <extended@example.org>" cert,sign $((AT_UNIX + 5 * DAY))
-g "$(at $((AT_UNIX - 30 * DAY)))" --quick-set-expire "$EXTENDED" "seconds=$((2 * 365 * DAY))"
+gpg --batch --export "$EXTENDED" >"$tmp/extended-old.pgp"
+g "$(at $((AT_UNIX - 10 * DAY)))" --quick-set-expire "$EXTENDED" "seconds=$((2 * 365 * DAY))"
+# gpg replaced the old self-signature: import it back, so both are in the
+# export and evaluation must pick the newer one
+g "$(at $((AT_UNIX - 10 * DAY)))" --import "$tmp/extended-old.pgp"
 # revoked while expiring soon: not "expiring"
 e REVSOON "Revoked Soon <revsoon@example.org>" cert,sign $((AT_UNIX + 7 * DAY))
 revoke_key "$(at $((AT_UNIX - 20 * DAY)))" "$REVSOON"
@@ -243,7 +247,8 @@ submission	no-path	keys/no-path.asc	--keyring,RING	1	path	signing,self-sig-hash
 expiring	window-30d	-	1	$SOON,$RECENT,$SUBEXP/$SUBEXP_SUB	$LATE,$NEVER,$LONGAGO,$EXTENDED,$REVSOON,$ENCEXP
 expiring	window-7d	--within,7d	1	$RECENT	$SOON,$SUBEXP,$LATE,$NEVER,$LONGAGO,$EXTENDED,$REVSOON,$ENCEXP
 expiring	all-expired	--all-expired	1	$SOON,$RECENT,$LONGAGO,$SUBEXP/$SUBEXP_SUB	$LATE,$NEVER,$EXTENDED,$REVSOON,$ENCEXP
-expiring	window-2y	--within,2y	1	$SOON,$RECENT,$LATE,$EXTENDED,$SUBEXP,$SUBEXP/$SUBEXP_SUB	$NEVER,$LONGAGO,$REVSOON,$ENCEXP
+expiring	window-2y	--within,2y	1	$SOON,$RECENT,$LONGAGO,$LATE,$EXTENDED,$SUBEXP,$SUBEXP/$SUBEXP_SUB	$NEVER,$REVSOON,$ENCEXP
+expiring	before-extension	--at,2026-05-15	1	$RECENT,$EXTENDED	$SOON,$LATE,$NEVER,$LONGAGO,$REVSOON,$SUBEXP,$ENCEXP
 expiring	nothing-soon	--at,2025-06-01	0	-	$SOON,$LATE,$NEVER,$RECENT,$LONGAGO,$EXTENDED,$REVSOON,$SUBEXP,$ENCEXP
 EOF
 echo "wrote $out"
