@@ -121,6 +121,42 @@ check "wotkit keyring file: exit 1 and the same listing" sh -c "[ $rc -eq 1 ] &&
 WOTKIT_KEYRING=$T/ring.wk "$W" expiring --at $AT >"$T/out" 2>"$T/err"; rc=$?
 check "the default keyring (\$WOTKIT_KEYRING)" sh -c "[ $rc -eq 1 ] && cmp -s '$T/raw' '$T/out'"
 
+# --- gpg as the oracle of expiry dates -------------------------------------
+# every primary key that is not revoked and has an expiry: gpg's date (pub
+# field 7, from the self-signatures gpg considers in force) must be wotkit's
+# (--all-expired --within 100y lists every one). On the vectors, and on the
+# real pgpkeys.git sample when ../shared is there (SHA-1 allowed, as gpg).
+gpg_vs_wotkit() { # NAME KEYRING-FILE-OR-DIR TIME
+	G=$T/g-$1; mkdir -m 700 "$G"
+	if [ -d "$2" ]; then cat "$2"/*.asc; else cat "$2"; fi |
+	    GNUPGHOME=$G gpg --batch --import >/dev/null 2>&1
+	GNUPGHOME=$G gpg --batch --faked-system-time "$3!" --with-colons --fixed-list-mode \
+	    --list-keys 2>/dev/null | awk -F: '$1 == "pub" && $2 != "r" && $7 != "" { print $5, $7 }' |
+	    sort >"$T/gpg-$1"
+	GNUPGHOME=$G gpgconf --kill gpg-agent >/dev/null 2>&1
+	"$W" expiring --keyring "$2" --at "@$3" --all-expired --within 100y --allow-sha1 --json \
+	    2>/dev/null | python3 -c '
+import json, sys, datetime
+for k in json.load(sys.stdin)["keys"]:
+    if k["kind"] == "primary":
+        t = datetime.datetime.strptime(k["expires"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+        print(k["keyid"], int(t.timestamp()))' | sort >"$T/wk-$1"
+	n=$(wc -l <"$T/gpg-$1")
+	check "gpg agrees on the expiry of every primary key of $1 ($n keys)" \
+	    sh -c "[ $n -gt 0 ] && cmp -s '$T/gpg-$1' '$T/wk-$1'"
+}
+if command -v gpg >/dev/null 2>&1; then
+	gpg_vs_wotkit vectors "$V/expiring/ring.pgp" 1780272000
+	C=${WOTKIT_CORPUS:-$top/../shared/corpus}/pgpkeys/keys
+	if [ -d "$C" ]; then
+		gpg_vs_wotkit pgpkeys "$C" 1796083200   # 2026-12-01
+	else
+		echo "skip - corpus not found: no pgpkeys.git cross-check"
+	fi
+else
+	echo "skip - gpg not installed: no expiry cross-check"
+fi
+
 # --- usage ------------------------------------------------------------------
 u() { "$W" expiring "$@" >"$T/out" 2>"$T/err"; rc=$?; }
 u --keyring "$V/expiring/ring.pgp" --within 3x; check "--within 3x: exit 2" [ "$rc" -eq 2 ]
