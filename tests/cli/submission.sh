@@ -223,6 +223,20 @@ if command -v sq >/dev/null 2>&1; then
 		wk_back=0; grep -q '^FAIL back-sig: ' "$T/out" && wk_back=1
 		check "sq agrees on the back-signature of $k ($sq_back)" [ "$sq_back" = "$wk_back" ]
 	done
+	# the real pgpkeys.git sample: SHA-1 self-signatures in force, key by key
+	C=${WOTKIT_CORPUS:-$top/../shared/corpus}/pgpkeys/keys
+	if [ -d "$C" ]; then
+		for f in "$C"/*.asc; do
+			k=$(basename "$f" .asc)
+			sq inspect "$f" >"$T/sq" 2>&1
+			"$W" submission check "$f" --no-keyring >"$T/out" 2>&1
+			sq_sha1=0; grep -q 'SHA1 is not considered secure' "$T/sq" && sq_sha1=1
+			wk_sha1=0; grep -q '^FAIL self-sig-hash: .*uses SHA1' "$T/out" && wk_sha1=1
+			check "sq agrees on SHA-1 self-signatures of pgpkeys $k ($sq_sha1)" [ "$sq_sha1" = "$wk_sha1" ]
+		done
+	else
+		echo "skip - corpus not found: no pgpkeys.git cross-check"
+	fi
 else
 	echo "skip - sq not installed: no cross-check"
 fi
