@@ -73,8 +73,9 @@ done <"$T/cases"
 check "MANIFEST: $nneg listing cases, $npos quiet case(s)" [ "$npos" -gt 0 ] && [ "$nneg" -gt 0 ]
 
 # --- one listing, line by line ----------------------------------------------
-SOON=$(awk -F'\t' '$1 == "expiring" && $2 == "window-30d" { split($5, a, ","); print a[1] }' "$V/MANIFEST")
-SUB=$(awk -F'\t' '$1 == "expiring" && $2 == "window-30d" { split($5, a, ","); print a[3] }' "$V/MANIFEST")
+SOON=$(sed -n 's/^#   soon \([0-9A-F]*\) .*/\1/p' "$V/MANIFEST")
+SUB=$(sed -n 's/^#   soon .* subexp \([0-9A-F/]*\)$/\1/p' "$V/MANIFEST")
+EVIL=$(sed -n 's/^#   evil \([0-9A-F]*\) .*/\1/p' "$V/MANIFEST")
 SUBP=${SUB%/*} SUBS=${SUB#*/}
 run -
 check "soon: expires in 14 days, the date" grep -q "^  expires: 2026-06-15T00:00:00Z (in 14 days)\$" "$T/out"
@@ -83,6 +84,10 @@ check "soon: the submission command" grep -qx "  submit:  gpg -a --export soon@e
 check "subkey: the subkey extend command names both fingerprints" grep -qx "  extend:  gpg --quick-set-expire $SUBP 2y $SUBS" "$T/out"
 check "recent: expired 5 days ago" grep -q "^  expired: 2026-05-27T00:00:00Z (5 days ago)\$" "$T/out"
 check "sorted by expiry: the expired key first" sh -c "grep '^expir' '$T/out' | head -1 | grep -q '^expired primary'"
+check "hostile user ID: no address taken" grep -qx "  e-mail:  (none usable in a command: the commands name the fingerprint)" "$T/out"
+check "hostile user ID: the commands name the fingerprint" \
+	grep -qx "  submit:  gpg -a --export $EVIL | mail -s $EVIL keys@linux.kernel.org" "$T/out"
+check "no printed command holds shell syntax from a user ID" sh -c "! grep -E '^  (extend|submit):' '$T/out' | grep -q '[\$\`;()<>]'"
 check "the revoked key is counted as not expiring" grep -q "revoked, so not expiring: 1)" "$T/out"
 # the extended key: listed at a time before its new self-signature (2026-05-22)
 "$W" expiring --keyring "$V/expiring/ring.pgp" --at 2026-05-15 >"$T/out" 2>&1
@@ -90,7 +95,8 @@ check "extended key: listed before the extension was signed" grep -q "^  owner: 
 
 # --- --mail-template -----------------------------------------------------------
 run --mail-template
-check "mail: one message per key (mbox From lines)" [ "$(grep -c '^From wotkit-expiring 2026-06-01T00:00:00Z$' "$T/out")" -eq 3 ]
+check "mail: one message per key (mbox From lines)" [ "$(grep -c '^From wotkit-expiring 2026-06-01T00:00:00Z$' "$T/out")" -eq 4 ]
+check "mail: no To: address from a hostile user ID" grep -qx "To: (no usable address: see the user ID below)" "$T/out"
 check "mail: To: the owner" grep -qx "To: soon@example.org" "$T/out"
 check "mail: Subject names the key and the date" grep -qx "Subject: Your OpenPGP key $SOON expires on 2026-06-15" "$T/out"
 check "mail: Subject of the subkey" grep -qx "Subject: Your OpenPGP signing subkey $SUBS expires on 2026-06-21" "$T/out"
@@ -103,7 +109,7 @@ check "--json: the keys, their state, days and commands" python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 keys = {(k["primary_fingerprint"], k["fingerprint"]): k for k in d["keys"]}
-assert len(keys) == 3, keys
+assert len(keys) == 4, keys
 soon = keys[(sys.argv[2], sys.argv[2])]
 assert soon["state"] == "expiring" and soon["days"] == 14 and soon["email"] == "soon@example.org"
 assert soon["commands"][0] == "gpg --quick-set-expire %s 2y" % sys.argv[2]

@@ -198,7 +198,10 @@ addkey "$(at $E0)" "$SUBEXP" ed25519 sign "seconds=$(secs $E0 $((AT_UNIX + 20 * 
 # an encryption subkey expiring soon: not a signing key, not listed
 newkey ENCEXP "$(at $E0)" "Encryption Expiring <encexp@example.org>" ed25519 cert,sign never
 addkey "$(at $E0)" "$ENCEXP" cv25519 encr "seconds=$(secs $E0 $((AT_UNIX + 3 * DAY)))"
-gpg --batch --export "$SOON" "$LATE" "$NEVER" "$RECENT" "$LONGAGO" "$EXTENDED" "$REVSOON" \
+# a hostile user ID: shell syntax in the name and the address; the printed
+# commands must name the fingerprint instead of the address
+e EVIL 'Evil $(id) <evil$(id)@example.org>' cert,sign $((AT_UNIX + 25 * DAY))
+gpg --batch --export "$EVIL" "$SOON" "$LATE" "$NEVER" "$RECENT" "$LONGAGO" "$EXTENDED" "$REVSOON" \
     "$SUBEXP" "$ENCEXP" >"$out/expiring/ring.pgp"
 subfpr() { # FPR: the fingerprint of the key's signing subkey
 	gpg --batch --with-colons --fingerprint --fingerprint "$1" 2>/dev/null |
@@ -211,6 +214,8 @@ SUBEXP_SUB=$(subfpr "$SUBEXP")
 cat >"$out/MANIFEST" <<EOF
 # vectors/submission/MANIFEST - written by vectors/gen/gen_submission.sh.
 # Fingerprints of this run's keys:
+#   evil $EVIL (expiring/ring.pgp: shell syntax in its user ID)
+#   soon $SOON  subexp $SUBEXP/$SUBEXP_SUB
 #   root $ROOT  middle $MIDDLE (ring/ring.pgp; root certifies middle)
 #   good $GOOD (certified by middle)  other $OTHER
 #
@@ -244,11 +249,11 @@ submission	no-path	keys/no-path.asc	--keyring,RING	1	path	signing,self-sig-hash
 #   LISTED: keys that must be listed (a primary fingerprint, or PRIMARY/SUBKEY
 #   for a subkey), NOT-LISTED: primary fingerprints that must not appear at all
 #   ("-" none).
-expiring	window-30d	-	1	$SOON,$RECENT,$SUBEXP/$SUBEXP_SUB	$LATE,$NEVER,$LONGAGO,$EXTENDED,$REVSOON,$ENCEXP
-expiring	window-7d	--within,7d	1	$RECENT	$SOON,$SUBEXP,$LATE,$NEVER,$LONGAGO,$EXTENDED,$REVSOON,$ENCEXP
-expiring	all-expired	--all-expired	1	$SOON,$RECENT,$LONGAGO,$SUBEXP/$SUBEXP_SUB	$LATE,$NEVER,$EXTENDED,$REVSOON,$ENCEXP
-expiring	window-2y	--within,2y	1	$SOON,$RECENT,$LONGAGO,$LATE,$EXTENDED,$SUBEXP,$SUBEXP/$SUBEXP_SUB	$NEVER,$REVSOON,$ENCEXP
-expiring	before-extension	--at,2026-05-15	1	$RECENT,$EXTENDED	$SOON,$LATE,$NEVER,$LONGAGO,$REVSOON,$SUBEXP,$ENCEXP
-expiring	nothing-soon	--at,2025-06-01	0	-	$SOON,$LATE,$NEVER,$RECENT,$LONGAGO,$EXTENDED,$REVSOON,$SUBEXP,$ENCEXP
+expiring	window-30d	-	1	$EVIL,$SOON,$RECENT,$SUBEXP/$SUBEXP_SUB	$LATE,$NEVER,$LONGAGO,$EXTENDED,$REVSOON,$ENCEXP
+expiring	window-7d	--within,7d	1	$RECENT	$EVIL,$SOON,$SUBEXP,$LATE,$NEVER,$LONGAGO,$EXTENDED,$REVSOON,$ENCEXP
+expiring	all-expired	--all-expired	1	$EVIL,$SOON,$RECENT,$LONGAGO,$SUBEXP/$SUBEXP_SUB	$LATE,$NEVER,$EXTENDED,$REVSOON,$ENCEXP
+expiring	window-2y	--within,2y	1	$EVIL,$SOON,$RECENT,$LONGAGO,$LATE,$EXTENDED,$SUBEXP,$SUBEXP/$SUBEXP_SUB	$NEVER,$REVSOON,$ENCEXP
+expiring	before-extension	--at,2026-05-15	1	$RECENT,$EXTENDED	$EVIL,$SOON,$LATE,$NEVER,$LONGAGO,$REVSOON,$SUBEXP,$ENCEXP
+expiring	nothing-soon	--at,2025-06-01	0	-	$EVIL,$SOON,$LATE,$NEVER,$RECENT,$LONGAGO,$EXTENDED,$REVSOON,$SUBEXP,$ENCEXP
 EOF
 echo "wrote $out"
