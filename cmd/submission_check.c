@@ -416,7 +416,7 @@ check_backsigs(sub_report *r, const pgp_cert *c, const pgp_selfsig *ss, size_t n
 		sub_add(r, "back-sig", SUB_PASS, "%zu signing subkey%s with a valid back-signature", ok,
 		    ok == 1 ? "" : "s");
 	else
-		sub_add(r, "back-sig", SUB_PASS, "no signing-capable subkey (nothing to check)");
+		sub_add(r, "back-sig", SUB_SKIP, "no signing-capable subkey: no back-signature needed");
 }
 
 static void

@@ -98,6 +98,8 @@ check "sha1-only: both bindings are named (user ID and subkey)" \
 	sh -c "[ \$(grep -c '^FAIL self-sig-hash: ' '$T/out') -eq 2 ] && grep -q '^FAIL self-sig-hash: user ID \"Old Hash <sha1@example.org>\" binding' '$T/out'"
 run - keys/sha1-superseded.asc
 check "sha1-superseded: the older SHA-1 binding is a warning" grep -q "^WARN self-sig-hash: .*SHA1 (superseded by a newer self-signature)" "$T/out"
+run - keys/no-signing.asc
+check "no-signing: back-sig is skipped, not passed (no signing subkey)" grep -q "^SKIP back-sig: no signing-capable subkey" "$T/out"
 run - keys/no-backsig.asc
 check "no-backsig: the subkey and the missing 0x19 are named" grep -q "^FAIL back-sig: signing subkey [0-9A-F]\{40\}: the binding carries no back-signature (0x19)" "$T/out"
 run --email,good@example.org,--keyring,RING keys/good.asc

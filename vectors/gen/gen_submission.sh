@@ -227,15 +227,15 @@ cat >"$out/MANIFEST" <<EOF
 #   status; FAILS the checks that must fail (and no other may; "-" none);
 #   PASSES checks that must pass ("-" none).
 submission	good-key	keys/good.asc	--email,good@example.org,--keyring,RING	0	-	parse,single,primary-bound,revoked,expired,self-sig-hash,key-size,back-sig,signing,email,path
-submission	good-primary-signs	keys/good-primary-signs.asc	--keyring,RING	0	-	parse,single,primary-bound,self-sig-hash,key-size,back-sig,signing,path
+submission	good-primary-signs	keys/good-primary-signs.asc	--keyring,RING	0	-	parse,single,primary-bound,self-sig-hash,key-size,signing,path
 submission	good-nonce	keys/good.asc	--nonce,@nonce/nonce.txt,--nonce-sig,nonce/good.sig,--keyring,RING	0	-	email,nonce,path
-submission	sha1-only	keys/sha1-only.asc	-	1	self-sig-hash,primary-bound,signing	parse,single,key-size,back-sig
+submission	sha1-only	keys/sha1-only.asc	-	1	self-sig-hash,primary-bound,signing	parse,single,key-size
 submission	sha1-superseded	keys/sha1-superseded.asc	--email,rebound@example.org	0	-	primary-bound,self-sig-hash,signing,email
 submission	no-backsig	keys/no-backsig.asc	-	1	back-sig,signing	self-sig-hash,key-size,primary-bound
 submission	rsa1024	keys/rsa1024.asc	-	1	key-size,primary-bound,signing	parse,single
 submission	expired	keys/expired.asc	-	1	expired,signing	revoked,self-sig-hash
 submission	revoked	keys/revoked.asc	-	1	revoked,signing	self-sig-hash
-submission	no-signing	keys/no-signing.asc	-	1	signing	self-sig-hash,primary-bound,back-sig
+submission	no-signing	keys/no-signing.asc	-	1	signing	self-sig-hash,primary-bound
 submission	two-keys	keys/two-keys.asc	-	1	single	parse
 submission	trailing-garbage	keys/trailing-garbage.pgp	-	1	parse	-
 submission	wrong-email	keys/good.asc	--email,someone@example.org	1	email	self-sig-hash,signing
