@@ -252,10 +252,12 @@ what_text(char *b, size_t n, const pgp_cert *c, const pgp_selfsig *s)
 }
 
 static void
-check_primary(sub_report *r, const pgp_certeval *ev, int64_t t)
+check_primary(sub_report *r, const pgp_cert *c, const pgp_certeval *ev, int64_t t)
 {
 	const pgp_keystate *ps = &ev->primary;
-	char d1[32];
+	char d1[32], fpr[2 * PGP_FPR_MAX + 1];
+
+	fpr_hex(fpr, &c->primary.fpr);
 
 	if (ps->bound) {
 		date_text(d1, sizeof d1, ps->binding_time);
@@ -281,7 +283,7 @@ check_primary(sub_report *r, const pgp_certeval *ev, int64_t t)
 	} else if (ps->expires && ps->expires <= t) {
 		date_text(d1, sizeof d1, ps->expires);
 		sub_add(r, "expired", SUB_FAIL, "the primary key expired on %s: extend it (gpg "
-		    "--quick-set-expire FPR 2y) and export again", d1);
+		    "--quick-set-expire %s 2y) and export again", d1, fpr);
 	} else if (ps->expires && ps->expires - t < SUB_EXPIRY_WARN) {
 		date_text(d1, sizeof d1, ps->expires);
 		sub_add(r, "expired", SUB_WARN, "the primary key expires on %s, in %lld days",
@@ -472,7 +474,7 @@ sub_check_key(sub_report *r, const sub_key *k, int64_t t, const pgp_policy *pol)
 		cli_msg("submission check", "out of memory");
 		return -1;
 	}
-	check_primary(r, &ev, t);
+	check_primary(r, k->cert, &ev, t);
 	check_hashes(r, k->cert, &ev, ss, nss);
 	check_sizes(r, k->cert, t, pol);
 	check_backsigs(r, k->cert, ss, nss);
