@@ -275,7 +275,8 @@ cmd_check(int argc, char **argv)
 			nonce_addr[0] = '\0';
 	}
 	if (sub_parse(r, kf.p, kf.len, &k) != 0) {
-		if (k.bin == NULL && r->n == 0) {
+		if (!sub_failed(r)) {
+			/* only out of memory stops the parse without a failed check */
 			cli_msg("submission check", "out of memory");
 			goto out;
 		}

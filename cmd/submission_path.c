@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "certs.h"
 #include "cli.h"
 #include "out.h"
@@ -150,16 +151,16 @@ sub_check_path(sub_report *r, const sub_key *k, const char *keyring, const char 
 	pgp_diag d;
 	pgp_buf b;
 	uint8_t *mem = NULL;
-	size_t mem_len = 0, before;
+	size_t mem_len = 0;
+	struct stat sb;
 	int64_t rn, tn;
-	int rc = -1, have_strip = 0, already = 0;
+	int rc = -1, have_strip = 0, already = 0, have_kf = 0;
 	pgp_err e;
 	const pgp_cert *one[1];
 	wot_opts wo;
 
 	memset(&root, 0, sizeof root);
-	if (cli_file_open(&kf, keyring) != 0)
-		return -1;
+	memset(&kf, 0, sizeof kf);
 	if (root_hex != NULL) {
 		const char *h = root_hex;
 		if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X'))
@@ -172,16 +173,22 @@ sub_check_path(sub_report *r, const sub_key *k, const char *keyring, const char 
 			cli_msg("submission check", "--root needs a fingerprint (40 or 64 hex digits)");
 			goto out;
 		}
-	} else if (kr_is_keyring(kf.p, kf.len)) {
-		memset(&d, 0, sizeof d);
-		if ((e = kr_open(&kr, kf.p, kf.len, &d)) != PGP_OK) {
-			cli_report(keyring, e, &d);
-			goto out;
+	} else if (stat(keyring, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		/* a wotkit keyring file records its root */
+		if (cli_file_open(&kf, keyring) != 0)
+			return -1;
+		have_kf = 1;
+		if (kr_is_keyring(kf.p, kf.len)) {
+			memset(&d, 0, sizeof d);
+			if ((e = kr_open(&kr, kf.p, kf.len, &d)) != PGP_OK) {
+				cli_report(keyring, e, &d);
+				goto out;
+			}
+			if (kr_stats_get(kr, &st) == PGP_OK)
+				root = st.root;
+			kr_close(kr);
+			kr = NULL;
 		}
-		if (kr_stats_get(kr, &st) == PGP_OK)
-			root = st.root;
-		kr_close(kr);
-		kr = NULL;
 	}
 	if (root.len == 0) {
 		sub_add(r, "path", SUB_SKIP, "the keyring records no root key: give --root FPR");
@@ -191,13 +198,10 @@ sub_check_path(sub_report *r, const sub_key *k, const char *keyring, const char 
 	if (pgp_certset_new(&set) != PGP_OK ||
 	    pgp_certset_set_sig_cap(set, PGP_MAX_STRIP_SIGS_PER_COMP) != PGP_OK)
 		goto nomem;
-	memset(&d, 0, sizeof d);
-	before = pgp_certset_refused(set);
-	if ((e = certs_add_mem(set, kf.p, kf.len, &d)) != PGP_OK) {
-		cli_report(keyring, e, &d);
+	/* a wotkit keyring file, a key file, or a directory of key files
+	 * (certs.h: the mappings stay while the process runs) */
+	if (certs_load(set, keyring) != 0)
 		goto out;
-	}
-	certs_warn_refused(set, before, keyring);
 	{
 		size_t total = 0;
 		if (pgp_certset_find(set, &(pgp_certq){PGP_CERTQ_FPR, k->cert->primary.fpr.v,
@@ -305,6 +309,7 @@ out:
 	if (have_strip)
 		kr_strip_free(&sr);
 	pgp_certset_free(set);
-	cli_file_close(&kf);
+	if (have_kf)
+		cli_file_close(&kf);
 	return rc;
 }

@@ -149,6 +149,9 @@ check "--no-keyring: the path is skipped" grep -q '^SKIP path: --no-keyring' "$T
 check "raw keyring without --root: path skipped, says why" grep -q '^SKIP path: the keyring records no root key' "$T/out"
 (cd "$V" && "$W" submission check keys/good.asc --keyring ring/ring.pgp --root "$ROOT" --at $AT >"$T/out" 2>"$T/err"); rc=$?
 check "raw keyring with --root: path passes" sh -c "[ $rc -eq 0 ] && grep -q '^PASS path: 2 hops' '$T/out'"
+mkdir "$T/keydir" && cp "$V/ring/ring.pgp" "$T/keydir/"
+(cd "$V" && "$W" submission check keys/good.asc --keyring "$T/keydir" --root "$ROOT" --at $AT >"$T/out" 2>"$T/err"); rc=$?
+check "a directory of key files with --root: path passes" sh -c "[ $rc -eq 0 ] && grep -q '^PASS path: 2 hops' '$T/out'"
 (cd "$V" && "$W" submission check keys/good.asc --keyring ring/ring.pgp --root "$ROOT" --maxdepth 1 --at $AT >"$T/out" 2>"$T/err"); rc=$?
 check "--maxdepth 1: the 2-hop path is beyond it" sh -c "[ $rc -eq 1 ] && grep -q '^FAIL path: .*within 1 hops' '$T/out'"
 
