@@ -14,5 +14,7 @@ int cmd_verify_commit(int argc, char **argv);
 int cmd_gpg(int argc, char **argv);
 int cmd_expiring(int argc, char **argv);
 int cmd_submission(int argc, char **argv);
+int cmd_maintainers(int argc, char **argv);
+int cmd_pull_check(int argc, char **argv);
 
 #endif

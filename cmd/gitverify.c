@@ -50,9 +50,9 @@ parse_min_trust(const char *s, unsigned *out)
 	return 0;
 }
 
-/* Keyring, graph, trust model and caches: once per run. */
-static int
-open_trust(gv_ctx *x)
+/* see gitverify.h */
+int
+gv_open_trust(gv_ctx *x)
 {
 	size_t n;
 	uint8_t *ot = NULL;
@@ -78,8 +78,9 @@ open_trust(gv_ctx *x)
 	return 0;
 }
 
-static void
-close_trust(gv_ctx *x)
+/* see gitverify.h */
+void
+gv_close_trust(gv_ctx *x)
 {
 	wot_trust_free(x->trust);
 	wot_search_free(x->search);
@@ -253,14 +254,14 @@ git_verify(int argc, char **argv, int type)
 	 * web of trust are loaded here */
 	if (start_git(&x, &gp, type, repo, argv + i, (size_t)(argc - i)) != 0)
 		return EXIT_USAGE;
-	if (open_trust(&x) != 0) {
+	if (gv_open_trust(&x) != 0) {
 		(void)gitproc_finish(&gp, 1);
-		close_trust(&x);
+		gv_close_trust(&x);
 		return EXIT_USAGE;
 	}
 	rc = run(&x, &gp, type);
 	fflush(stdout);
-	close_trust(&x);
+	gv_close_trust(&x);
 	return rc;
 novalue:
 	cli_msg(cmd, "%s needs a value", argv[i]);

@@ -82,6 +82,12 @@ typedef struct gv_object {
 	size_t nmt;
 } gv_object;
 
+/* Keyring, graph, trust model and caches, once per run (gitverify.c; also
+ * pull-check): 0, or -1 after a message. Close with gv_close_trust (also
+ * after a failed open). */
+int gv_open_trust(gv_ctx *x);
+void gv_close_trust(gv_ctx *x);
+
 /* Check one detached signature sig[0..slen) over payload (gitverify_sig.c). */
 void gv_check(gv_ctx *x, const uint8_t *payload, size_t plen, const uint8_t *sig, size_t slen,
     pgp_gitsig_format fmt, gv_sig *out);

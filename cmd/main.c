@@ -27,6 +27,10 @@ static const struct subcmd {
 	    "                              signed git tags: signature and path to the root"},
 	{"verify-commit", cmd_verify_commit, "verify-commit [-C REPO] [--keyring K] ... COMMIT...|A..B\n"
 	    "                              signed git commits (and their mergetags)"},
+	{"maintainers", cmd_maintainers, "maintainers MAINTAINERS [--keyring K] [--at T] [--within 30d] [--json]\n"
+	    "                              M: addresses without a key, a path to the root, or expiring"},
+	{"pull-check", cmd_pull_check, "pull-check [-C REPO] TAG [--base REV] [--maintainers FILE] [--json]\n"
+	    "                              a signed tag, its signer's path and MAINTAINERS sections"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
 	{"expiring", cmd_expiring, "expiring [--keyring K] [--at T] [--within 30d] [--json|--mail-template]\n"

@@ -7,9 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <git2.h>
 #include "gx.h"
 #include "gx_own.h"
+#include "mbase.h"
+#include "tdiff.h"
 
 /* Most refs under refs/tags/ listed (the kernel has ~2,000). */
 #define GX_MAX_TAG_REFS 1000000u
@@ -34,11 +37,23 @@ gx_open(gx_repo **out, const char *path, char *err, size_t errlen)
 {
 	gx_repo *r = calloc(1, sizeof *r);
 	const git_error *ge;
+	size_t idlen = 0;
+	char sniff[256];
 
 	*out = NULL;
 	if (r == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
+	/* a SHA-256 repository is never handed to libgit2 (1.5 refuses it, and
+	 * leaks what it allocated on the way): its config says so first */
+	if (gx_own_format(path, &idlen, sniff, sizeof sniff) == 0 && idlen == 32) {
+		if (gx_own_open(&r->own, path, err, errlen) != 0) {
+			free(r);
+			return -1;
+		}
+		*out = r;
+		return 0;
 	}
 	if (git_repository_open_ext(&r->repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0) {
 		ge = git_error_last();
@@ -220,5 +235,150 @@ gx_each_tag(gx_repo *r, int (*cb)(void *ctx, const char *refname, const uint8_t 
 	for (i = 0; i < n; i++)
 		free(v[i].name);
 	free(v);
+	return rc;
+}
+
+/* see gx.h */
+const char *
+gx_discover(char *buf, size_t cap)
+{
+	struct stat st;
+	size_t n;
+	snprintf(buf, cap, ".");
+	for (n = 0; n < 64; n++) {
+		char probe[4200];
+		snprintf(probe, sizeof probe, "%s/.git", buf);
+		if (stat(probe, &st) == 0)
+			return buf;
+		if (strlen(buf) + 4 > cap)
+			break;
+		if (n == 0)
+			snprintf(buf, cap, "..");
+		else
+			strcat(buf, "/..");
+		if (stat(buf, &st) != 0)
+			break;
+	}
+	return ".";   /* a bare repository, or an error from gx_open */
+}
+
+
+/* see gx.h */
+int
+gx_merge_base(gx_repo *r, const uint8_t *a, const uint8_t *b, uint8_t out[GX_MAX_ID],
+    char *err, size_t errlen)
+{
+	git_oid oa, ob, base;
+	char hex[GIT_OID_HEXSZ + 1];
+	int rc;
+
+	if (r->own)
+		return gx_mbase(r, a, b, out, err, errlen);
+	memcpy(oa.id, a, GIT_OID_RAWSZ);
+	memcpy(ob.id, b, GIT_OID_RAWSZ);
+	rc = git_merge_base(&base, r->repo, &oa, &ob);
+	if (rc == GIT_ENOTFOUND)
+		return 1;
+	if (rc != 0) {
+		git_oid_tostr(hex, sizeof hex, &ob);
+		return gerr(err, errlen, "merge base failed", hex);
+	}
+	memcpy(out, base.id, GIT_OID_RAWSZ);
+	return 0;
+}
+
+typedef struct gdiff {
+	gx_change_fn cb;
+	void *ctx;
+	int rc;            /* the callback's non-zero return */
+	int unexpected;    /* a kind of change a tree diff does not have */
+} gdiff;
+
+static int
+on_delta(const git_diff_delta *d, float progress, void *payload)
+{
+	gdiff *g = payload;
+	int status;
+	const char *path = d->new_file.path;
+	(void)progress;
+	switch (d->status) {
+	case GIT_DELTA_ADDED:
+		status = 'A';
+		break;
+	case GIT_DELTA_DELETED:
+		status = 'D';
+		path = d->old_file.path;
+		break;
+	case GIT_DELTA_MODIFIED:
+		status = 'M';
+		break;
+	case GIT_DELTA_TYPECHANGE:
+		status = 'T';
+		break;
+	default:
+		/* no renames, copies, ignored or untracked files in a tree diff */
+		g->unexpected = 1;
+		return -1;
+	}
+	g->rc = g->cb(g->ctx, status, path, strlen(path));
+	return g->rc != 0 ? -1 : 0;
+}
+
+/* see gx.h */
+int
+gx_diff_trees(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *ctx,
+    char *err, size_t errlen)
+{
+	git_oid oa, ob;
+	git_tree *ta = NULL, *tb = NULL;
+	git_diff *diff = NULL;
+	git_diff_options o;
+	gdiff g;
+	char hex[GIT_OID_HEXSZ + 1];
+	int rc = -1;
+
+	if (r->own)
+		return gx_tdiff(r, a, b, cb, ctx, err, errlen);
+	memcpy(oa.id, a, GIT_OID_RAWSZ);
+	memcpy(ob.id, b, GIT_OID_RAWSZ);
+	if (git_tree_lookup(&ta, r->repo, &oa) != 0) {
+		git_oid_tostr(hex, sizeof hex, &oa);
+		return gerr(err, errlen, "cannot read the tree", hex);
+	}
+	if (git_tree_lookup(&tb, r->repo, &ob) != 0) {
+		git_oid_tostr(hex, sizeof hex, &ob);
+		gerr(err, errlen, "cannot read the tree", hex);
+		goto out;
+	}
+	/* git's defaults without renames; T as git reports a type change
+	 * (libgit2 splits it into D and A without INCLUDE_TYPECHANGE) */
+	if (git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION) != 0) {
+		gerr(err, errlen, "libgit2", "diff");
+		goto out;
+	}
+	o.flags = GIT_DIFF_NORMAL | GIT_DIFF_INCLUDE_TYPECHANGE;
+	o.ignore_submodules = GIT_SUBMODULE_IGNORE_NONE;
+	if (git_diff_tree_to_tree(&diff, r->repo, ta, tb, &o) != 0) {
+		git_oid_tostr(hex, sizeof hex, &ob);
+		gerr(err, errlen, "diff failed", hex);
+		goto out;
+	}
+	g.cb = cb;
+	g.ctx = ctx;
+	g.rc = 0;
+	g.unexpected = 0;
+	rc = git_diff_foreach(diff, on_delta, NULL, NULL, NULL, &g);
+	if (g.unexpected) {
+		snprintf(err, errlen, "diff: a kind of change a tree diff does not have");
+		rc = -1;
+	} else if (g.rc != 0) {
+		rc = g.rc;
+	} else if (rc != 0) {
+		rc = gerr(err, errlen, "diff failed", "tree");
+	}
+out:
+	git_diff_free(diff);
+	git_tree_free(ta);
+	git_tree_free(tb);
 	return rc;
 }

@@ -49,4 +49,35 @@ int gx_read(gx_repo *r, const uint8_t *id, size_t max, int *type, uint8_t **data
 int gx_each_tag(gx_repo *r, int (*cb)(void *ctx, const char *refname, const uint8_t *id),
     void *ctx, char *err, size_t errlen);
 
+/* Without -C: the repository containing the current directory (git's
+ * discovery, simplified: the nearest directory upwards holding .git, at
+ * most 64 levels; else "."). buf: room for the path (cap octets). */
+const char *gx_discover(char *buf, size_t cap);
+
+/* ---- merge base and tree diff (wotkit-git changes) ---- */
+
+/*
+ * The merge base of the commits a and b as `git merge-base a b` prints it
+ * (git 2.39 commit-reach.c get_merge_bases: the first of the bases, newest
+ * committer date first): out[0..idlen) and 0; 1 when the histories have
+ * none; -1 with a message. libgit2: git_merge_base; own reader: mbase.c.
+ */
+int gx_merge_base(gx_repo *r, const uint8_t *a, const uint8_t *b, uint8_t out[GX_MAX_ID],
+    char *err, size_t errlen);
+
+/* A changed path: status 'A' (added), 'D' (deleted), 'M' (modified: content
+ * or executable bit), 'T' (type changed: file, symlink, submodule). */
+typedef int (*gx_change_fn)(void *ctx, int status, const char *path, size_t len);
+
+/*
+ * The changes from tree a to tree b (tree ids) as `git diff --name-status
+ * --no-renames` lists them: recursive, every blob, symlink and submodule
+ * (gitlink) entry that was added, deleted or changed, in git's order (the
+ * byte order of the paths). cb's non-zero return stops and is returned.
+ * -1 with a message on errors and limits (GX_DIFF_* in tdiff.h).
+ * libgit2: git_diff_tree_to_tree; own reader: tdiff.c.
+ */
+int gx_diff_trees(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *ctx,
+    char *err, size_t errlen);
+
 #endif

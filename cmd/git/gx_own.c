@@ -307,6 +307,22 @@ gx_own_open(gx_own **out, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* see gx_own.h */
+int
+gx_own_format(const char *path, size_t *idlen, char *err, size_t errlen)
+{
+	gx_own r;
+	int rc;
+	memset(&r, 0, sizeof r);
+	*idlen = 0;
+	rc = find_gitdir(&r, path, err, errlen) != 0 || read_config(&r, err, errlen) != 0 ? -1 : 0;
+	if (rc == 0)
+		*idlen = r.idlen;
+	free(r.gitdir);
+	free(r.commondir);
+	return rc;
+}
+
 void
 gx_own_close(gx_own *r)
 {

@@ -38,6 +38,11 @@ typedef struct gx_own gx_own;
 
 int gx_own_open(gx_own **out, const char *path, char *err, size_t errlen);
 void gx_own_close(gx_own *r);
+/* The object id length of the repository at path, read from its config as
+ * gx_own_open does (no pack is opened): *idlen 20 or 32 and 0; -1 with a
+ * message when path is no repository or its format is not one this reader
+ * reads. Lets callers keep SHA-256 repositories away from libgit2. */
+int gx_own_format(const char *path, size_t *idlen, char *err, size_t errlen);
 /* 20 (SHA-1) or 32 (SHA-256). */
 size_t gx_own_idlen(const gx_own *r);
 int gx_own_resolve(gx_own *r, const char *rev, uint8_t id[GX_MAX_ID], char *err, size_t errlen);

@@ -4,6 +4,8 @@
  *
  *   wotkit-git pgpkeys [--rev REV] [--] REPO
  *   wotkit-git objects --tags|--commits [-C REPO] [--] ARG...   (objects.c)
+ *   wotkit-git fetch -C REPO [--init] [--] SOURCE [BRANCH]       (fetch.c)
+ *   wotkit-git changes [-C REPO] [--base REV] [--] REV          (changes.c)
  *
  * Opens REPO (bare or not; no search upwards), resolves REV (default HEAD)
  * to a commit and writes on stdout the stream of docs/git-reader.md: the
@@ -19,6 +21,8 @@
 #include "pgp/pgp.h"
 #include "keyring/pgpkeys.h"
 #include "objects.h"
+#include "fetch.h"
+#include "changes.h"
 
 typedef struct walk {
 	git_repository *repo;
@@ -161,7 +165,9 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: wotkit-git pgpkeys [--rev REV] [--] REPO\n"
-	    "       wotkit-git objects --tags|--commits [-C REPO] [--] ARG...\n");
+	    "       wotkit-git objects --tags|--commits [-C REPO] [--] ARG...\n"
+	    "       wotkit-git fetch -C REPO [--init] [--] SOURCE [BRANCH]\n"
+	    "       wotkit-git changes [-C REPO] [--base REV] [--] REV\n");
 	return 2;
 }
 
@@ -179,6 +185,14 @@ main(int argc, char **argv)
 		git_libgit2_shutdown();
 		return rc;
 	}
+	if (argc >= 2 && strcmp(argv[1], "changes") == 0) {
+		git_libgit2_init();
+		rc = changes_main(argc - 1, argv + 1);
+		git_libgit2_shutdown();
+		return rc;
+	}
+	if (argc >= 2 && strcmp(argv[1], "fetch") == 0)
+		return fetch_main(argc - 1, argv + 1);
 	if (argc < 2 || strcmp(argv[1], "pgpkeys") != 0)
 		return usage();
 	for (i = 2; i < argc; i++) {

@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "gx.h"
 #include "walk.h"
 #include "objects.h"
@@ -190,31 +189,6 @@ range(out *o, const char *arg, const char *dots)
 	gx_walk_free(w);
 }
 
-/* Without -C: the repository containing the current directory (git's
- * discovery, simplified: the nearest directory upwards holding .git). */
-static const char *
-find_repo(char *buf, size_t cap)
-{
-	struct stat st;
-	size_t n;
-	snprintf(buf, cap, ".");
-	for (n = 0; n < 64; n++) {
-		char probe[4200];
-		snprintf(probe, sizeof probe, "%s/.git", buf);
-		if (stat(probe, &st) == 0)
-			return buf;
-		if (strlen(buf) + 4 > cap)
-			break;
-		if (n == 0)
-			snprintf(buf, cap, "..");
-		else
-			strcat(buf, "/..");
-		if (stat(buf, &st) != 0)
-			break;
-	}
-	return ".";   /* a bare repository, or an error from gx_open */
-}
-
 static int
 usage(void)
 {
@@ -249,7 +223,7 @@ objects_main(int argc, char **argv)
 	if (mode == 0 || i >= argc)
 		return usage();
 	if (repo == NULL)
-		repo = find_repo(where, sizeof where);
+		repo = gx_discover(where, sizeof where);
 	memset(&o, 0, sizeof o);
 	pgp_buf_init(&o.b, GITOBJ_MAX_BODY + 16);
 	if (gitobj_put_magic(&o.b) != PGP_OK)
