@@ -205,7 +205,8 @@ jq_py() { # FILE EXPR: python3 over the parsed JSON `d`; true when EXPR holds
 # ---- 1. a good signed tip, merge-only, --json
 K=$(kc good)
 rc_is 0 "refresh --repo CLONE: the tip signed by a (path root -> a) is accepted" rf --keyring "$K" --repo "$CL" --json
-check "--json parses" python3 -m json.tool "$tmp/out" >/dev/null
+quietly() { "$@" >/dev/null 2>&1; }
+check "--json parses" quietly python3 -m json.tool "$tmp/out"
 cp "$tmp/out" "$tmp/good.json"
 check "report: the tip is C1, signed by a, mode merge-only" \
 	jq_py "$tmp/good.json" "d['tip'] == '$C1' and d['signer'] == '$A' and d['mode'] == 'merge-only' and d['keyring_changed']"
@@ -225,7 +226,7 @@ check "report: no key left out of the source" jq_py "$tmp/good.json" "d['not_in_
 check "merge-only: the new key is not added" jq_py "$tmp/good.json" "d['added'] == []"
 "$W" keyring show --keyring "$K" "$NB" >/dev/null 2>&1
 check "merge-only: the keyring does not hold newbie" test $? = 1
-rc_is 0 "the new keyring opens (keyring stats)" "$W" keyring stats --keyring "$K" >/dev/null 2>&1
+rc_is 0 "the new keyring opens (keyring stats)" quietly "$W" keyring stats --keyring "$K"
 check "the state file records the tip" grep -qx "tip $C1" "$K.refresh"
 "$W" wot path --keyring "$K" "$B" >"$tmp/path" 2>&1
 check "b is now certified by root directly (wot path: one hop)" grep -q "$(kid root)" "$tmp/path"
@@ -244,7 +245,7 @@ check "-q prints nothing" test ! -s "$tmp/out" -a ! -s "$tmp/err"
 K=$(kc all)
 rc_is 0 "--all --no-fetch --branch master" rf --keyring "$K" --repo "$UP" --no-fetch --branch master --all --json
 check "--all: newbie reported added" jq_py "$tmp/out" "[c['fingerprint'] for c in d['added']] == ['$NB']"
-rc_is 0 "--all: the keyring holds newbie" "$W" keyring show --keyring "$K" "$NB" >/dev/null 2>&1
+rc_is 0 "--all: the keyring holds newbie" quietly "$W" keyring show --keyring "$K" "$NB"
 
 # ---- 4. refusals: the keyring and the state file stay byte-identical
 refused() { # NAME BRANCH VERDICT [extra refresh args]
@@ -320,14 +321,18 @@ rc_is 2 "no --repo/--remote" rf --keyring "$K"
 rc_is 2 "--repo and --remote" rf --keyring "$K" --repo "$CL" --remote "file://$UP"
 rc_is 2 "not a keyring" rf --keyring "$FX/keys.tsv" --repo "$CL"
 
-# ---- 10. kill -9 at random moments
+# ---- 10. kill -9 at random moments (within the time one refresh takes)
 K=$(kc kill)
+cp "$FX/keyring.wk" "$K"
+t0=$(date +%s%N)
+"$W" refresh --at "$AT" --keyring "$K" --repo "$UP" --no-fetch --branch master -q >/dev/null 2>&1
+ms=$((($(date +%s%N) - t0) / 1000000 + 20))
 old_ok=0 new_ok=0 bad=0 i=0
 while [ $i -lt 12 ]; do
 	cp "$FX/keyring.wk" "$K"; rm -f "$K.refresh"
 	"$W" refresh --at "$AT" --keyring "$K" --repo "$UP" --no-fetch --branch master -q >/dev/null 2>&1 &
 	p=$!
-	sleep "$(awk -v s=$i 'BEGIN { srand(s * 7 + 1); printf "%.3f", rand() * 0.25 }')"
+	sleep "$(awk -v s=$i -v ms=$ms 'BEGIN { srand(s * 7 + 1); printf "%.3f", rand() * ms / 1000 }')"
 	kill -9 $p 2>/dev/null
 	wait $p 2>/dev/null
 	if cmp -s "$K" "$FX/keyring.wk"; then old_ok=$((old_ok + 1))
