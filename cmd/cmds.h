@@ -12,6 +12,8 @@ int cmd_wot(int argc, char **argv);
 int cmd_verify_tag(int argc, char **argv);
 int cmd_verify_commit(int argc, char **argv);
 int cmd_gpg(int argc, char **argv);
+int cmd_expiring(int argc, char **argv);
+int cmd_submission(int argc, char **argv);
 int cmd_maintainers(int argc, char **argv);
 int cmd_pull_check(int argc, char **argv);
 

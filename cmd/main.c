@@ -33,6 +33,10 @@ static const struct subcmd {
 	    "                              a signed tag, its signer's path and MAINTAINERS sections"},
 	{"sopv", cmd_sopv, "sopv SUBCOMMAND ...         Stateless OpenPGP verification subset"},
 	{"gpg", cmd_gpg, "gpg GPG-ARGS ...            the gpg drop-in for git, b4, patatt (also as wotkit-gpg)"},
+	{"expiring", cmd_expiring, "expiring [--keyring K] [--at T] [--within 30d] [--json|--mail-template]\n"
+	    "                              keys and signing subkeys expiring soon, with the commands to extend"},
+	{"submission", cmd_submission, "submission check KEY.asc [--email A] [--nonce N --nonce-sig S] | nonce EMAIL\n"
+	    "                              pre-validate a key submitted to the keyring"},
 };
 
 static void

@@ -47,6 +47,7 @@
 #include "eval.h"
 #include "sigmemo.h"
 #include "certify.h"
+#include "selfsig.h"
 #include "uidvalid.h"
 #include "verify.h"
 #include "write.h"
