@@ -21,6 +21,7 @@
 #include "pgp/pgp.h"
 #include "keyring/pgpkeys.h"
 #include "objects.h"
+#include "gx_own.h"
 #include "fetch.h"
 #include "changes.h"
 
@@ -118,10 +119,17 @@ run(const char *repo_path, const char *rev, pgp_buf *out, char *err, size_t errn
 	walk w;
 	git_object *obj = NULL, *commit = NULL, *tree = NULL;
 	char hex[GIT_OID_HEXSZ + 1];
+	size_t idlen = 0;
 	int rc = -1;
 
 	memset(&w, 0, sizeof w);
 	w.out = out;
+	/* never hand a SHA-256 repository to libgit2 (1.5 refuses it and leaks) */
+	if (gx_own_format(repo_path, &idlen, w.err, sizeof w.err) == 0 && idlen == 32) {
+		werr(&w, "%s: a SHA-256 repository: %s", repo_path,
+		    "pgpkeys reads SHA-1 repositories only (libgit2 1.5)");
+		goto out;
+	}
 	if (git_repository_open_ext(&w.repo, repo_path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0) {
 		werr(&w, "%s: not a git repository: %s", repo_path,
 		    git_error_last() ? git_error_last()->message : "?");

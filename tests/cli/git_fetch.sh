@@ -8,6 +8,8 @@
 #   - the default branch follows origin's HEAD; an explicit BRANCH;
 #   - after a new commit (and a force-push) in origin the printed id is the
 #     new tip;
+#   - a named remote's own refspec (one branch, another destination);
+#     url.*.insteadOf not applied;
 #   - errors (exit 1, nothing on stdout, one "wotkit-git: fetch:" line):
 #     unknown branch, unknown remote, not a repository (REPO and SOURCE), no
 #     --init, a SHA-256 repository (as REPO and as SOURCE), a connection
@@ -137,6 +139,27 @@ fetched "new commit in origin: URL prints the new tip" "$main2" main -C cache "f
 main3=$(git -C origin rev-parse main)
 fetched "rewritten history (forced update, + refspec): the new tip" "$main3" main -C cache "$O"
 fetched "rewritten history: remote name (+ in origin's refspec)" "$main3" main -C clone origin
+
+# --- a named remote's own refspecs ---------------------------------------------
+git -C clone remote add up "$O"
+git -C clone config --replace-all remote.up.fetch '+refs/heads/main:refs/remotes/up-main'
+fetched "named remote with a one-branch refspec: its tracking ref" "$main3" main -C clone up
+[ "$(git -C clone rev-parse refs/remotes/up-main)" = "$main3" ] &&
+	ok "named remote: the configured refspec's destination written (refs/remotes/up-main)" ||
+	nok "named remote: refs/remotes/up-main not written"
+refused "named remote: a branch its refspecs do not fetch" "not fetched by the remote's refspecs" -C clone up dev
+# (if it were, $tmp/alias would become origin and the fetch would succeed)
+git -C clone config url."$O".insteadOf "$tmp/alias"
+git -C clone remote add rw "$tmp/alias"
+git -C clone ls-remote rw >/dev/null 2>&1 && ok "oracle: git applies the insteadOf (ls-remote rw works)" ||
+	nok "oracle: git ls-remote rw fails: the insteadOf setup is wrong"
+refused "url.*.insteadOf is not applied (the configured URL is used as it is)" "$tmp/alias: no such repository" -C clone rw
+git -C clone remote add relative ../origin
+fetched "named remote with a relative path (from the work tree's top, as git)" "$main3" main -C clone relative
+(cd "$tmp/empty/objects" && "$G" fetch -C ../../clone relative) >"$tmp/out" 2>&1 &&
+	grep -q "^$main3 refs/heads/main\$" "$tmp/out" && ok "relative remote path: not taken from the cwd" ||
+	nok "relative remote path from another cwd: $(cat "$tmp/out")"
+refused "an invalid remote name" "not a valid remote name" -C clone "bad..name"
 
 # --- errors ------------------------------------------------------------------
 refused "unknown branch" "has no branch nosuch" -C cache "$O" nosuch
