@@ -148,6 +148,37 @@ cli_report(const char *file, pgp_err e, const pgp_diag *d)
 
 /* see cli.h */
 int
+cli_parse_duration(const char *s, int64_t *out)
+{
+	char *end;
+	unsigned long long n;
+	int64_t unit = 86400;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno != 0)
+		return -1;
+	if (end[0] != '\0') {
+		if (end[1] != '\0')
+			return -1;
+		switch (end[0]) {
+		case 'd': unit = 86400; break;
+		case 'w': unit = 7 * 86400; break;
+		case 'm': unit = 30 * 86400; break;
+		case 'y': unit = 365 * 86400; break;
+		default: return -1;
+		}
+	}
+	if (n > (unsigned long long)(CLI_MAX_DURATION / unit))
+		return -1;
+	*out = (int64_t)n * unit;
+	return 0;
+}
+
+/* see cli.h */
+int
 cli_parse_time(const char *s, int64_t now, int64_t *out)
 {
 	if (strcmp(s, "now") == 0) {

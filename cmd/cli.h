@@ -60,6 +60,12 @@ void cli_report(const char *file, pgp_err e, const pgp_diag *d);
  * files use pgp_time_parse() too). */
 int cli_parse_time(const char *s, int64_t now, int64_t *out);
 
+/* A window such as --within's: "N" (days), "Nd", "Nw" (7 days), "Nm" (30
+ * days, as gpg's expiry syntax), "Ny" (365 days), into seconds; at most
+ * CLI_MAX_DURATION. 0, or -1. The one duration parser of the front ends. */
+#define CLI_MAX_DURATION ((int64_t)100 * 365 * 86400)
+int cli_parse_duration(const char *s, int64_t *out);
+
 /* "--name=VALUE" or "--name VALUE" at argv[*i]. Returns 0 if argv[*i] is
  * not this option; 1 if it is, with *val set (NULL when the value is missing;
  * *i is advanced past a separate value). */

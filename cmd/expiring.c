@@ -28,7 +28,6 @@
 #define DAY 86400
 #define EXPIRING_MAX_KEYRINGS 64
 /* the longest window: 100 years */
-#define EXPIRING_MAX_WINDOW ((int64_t)100 * 365 * DAY)
 
 static const char usage_text[] =
     "usage: wotkit expiring [--keyring K]... [--at TIME] [--within DURATION] [--all-expired]\n"
@@ -46,33 +45,6 @@ typedef struct opts {
 	int64_t t, window;
 	int all_expired, json, mail;
 } opts;
-
-/* "30d" and friends (see usage_text); 0 or -1. */
-static int
-parse_duration(const char *s, int64_t *out)
-{
-	char *end;
-	unsigned long long n;
-	int64_t unit = DAY;
-	if (*s < '0' || *s > '9')
-		return -1;
-	n = strtoull(s, &end, 10);
-	if (end[0] != '\0') {
-		if (end[1] != '\0')
-			return -1;
-		switch (end[0]) {
-		case 'd': unit = DAY; break;
-		case 'w': unit = 7 * DAY; break;
-		case 'm': unit = 30 * DAY; break;
-		case 'y': unit = 365 * DAY; break;
-		default: return -1;
-		}
-	}
-	if (n > (unsigned long long)(EXPIRING_MAX_WINDOW / unit))
-		return -1;
-	*out = (int64_t)n * unit;
-	return 0;
-}
 
 /* Whether expiry e is reported at o->t: within (t - window, t + window],
  * or any time up to t + window with --all-expired. */
@@ -385,7 +357,7 @@ cmd_expiring(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 		} else if (cli_opt_value(argc, argv, &a, "--within", &val)) {
-			if (!val || parse_duration(val, &o.window) != 0) {
+			if (!val || cli_parse_duration(val, &o.window) != 0) {
 				cli_msg("expiring", "bad duration '%s' (N, Nd, Nw, Nm, Ny; at most 100y)",
 				    val ? val : "");
 				return EXIT_USAGE;

@@ -531,7 +531,7 @@ cmd_maintainers(int argc, char **argv)
 			if (x < 0)
 				return EXIT_USAGE;
 		} else if (cli_opt_value(argc, argv, &i, "--within", &val)) {
-			if (!val || maint_cli_duration(val, &r.within) != 0) {
+			if (!val || cli_parse_duration(val, &r.within) != 0) {
 				cli_msg(r.c.cmd, "--within needs a duration: N[s|m|h|d|w|y] (N days alone)");
 				return EXIT_USAGE;
 			}

@@ -32,36 +32,6 @@ maint_cli_load(const char *path, cli_file *f, maint_file **m)
 }
 
 /* see maintcli.h */
-int
-maint_cli_duration(const char *s, int64_t *out)
-{
-	char *end;
-	long long v;
-	int64_t unit = 86400;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	v = strtoll(s, &end, 10);
-	if (*end) {
-		switch (*end) {
-		case 's': unit = 1; break;
-		case 'm': unit = 60; break;
-		case 'h': unit = 3600; break;
-		case 'd': unit = 86400; break;
-		case 'w': unit = 7 * 86400; break;
-		case 'y': unit = 365 * 86400; break;
-		default: return -1;
-		}
-		if (end[1])
-			return -1;
-	}
-	if (v < 0 || v > 100LL * 365 * 86400 / unit)
-		return -1;
-	*out = (int64_t)v * unit;
-	return 0;
-}
-
-/* see maintcli.h */
 void
 maint_cli_title(const maint_file *m, size_t s, char *buf, size_t cap, pgp_view *out)
 {

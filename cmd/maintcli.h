@@ -1,6 +1,6 @@
 /*
  * maintcli.h - what `wotkit maintainers` and `wotkit pull-check` share
- * (cmd/maintcli.c): loading a MAINTAINERS file, the --within duration and
+ * (cmd/maintcli.c): loading a MAINTAINERS file and
  * the depth of the path search. docs/maintainers.md
  */
 #ifndef WOTKIT_MAINTCLI_H
@@ -19,9 +19,6 @@
  * they match nothing). 0, or -1 after a message. */
 int maint_cli_load(const char *path, cli_file *f, maint_file **m);
 
-/* "30d", "2w", "12h", "90m", "3600s", "1y" (365 days), "30" (days), into
- * seconds; at most 100 years. 0, or -1. */
-int maint_cli_duration(const char *s, int64_t *out);
 
 /* The section's title for messages: its title, or "(untitled, line N)". */
 void maint_cli_title(const maint_file *m, size_t s, char *buf, size_t cap, pgp_view *out);

@@ -3,9 +3,10 @@
  * fetch one remote into REPO through libgit2 and print the commit id its
  * branch BRANCH points at (docs/git-reader.md, "Fetching").
  *
- *  SOURCE  the name of a remote configured in REPO, fetched with its own
- *          refspecs (as `git fetch NAME`), or, when it holds `/` or `:`, a
- *          URL or path fetched with FETCH_URL_REFSPEC.
+ *  SOURCE  the name of a remote configured in REPO, fetched from its URL
+ *          with its own refspecs (as `git fetch NAME`), or, when it holds
+ *          `/` or `:`, a URL or path fetched with FETCH_URL_REFSPEC; both
+ *          through an in-memory remote (url.*.insteadOf is not applied).
  *  BRANCH  default: the branch the remote's HEAD points at, as the remote
  *          advertises it (git_remote_default_branch), else `master` when
  *          the remote has it.
@@ -169,6 +170,7 @@ make_remote(git_remote **remote, git_repository *repo, const char *source, specs
 	git_remote_create_options o;
 	git_buf url = GIT_BUF_INIT;
 	const char *where = source;
+	char rel[FETCH_MAX_REFNAME];
 	struct stat st;
 	int rc;
 
@@ -179,6 +181,25 @@ make_remote(git_remote **remote, git_repository *repo, const char *source, specs
 			return -1;
 		}
 		where = url.ptr;
+		/* a relative path is taken from the top of the work tree (or the
+		 * bare repository), where git runs */
+		if (strchr(where, ':') == NULL && where[0] != '/') {
+			const char *top = git_repository_workdir(repo);
+			size_t tl, wl = strlen(where);
+			if (top == NULL)
+				top = git_repository_path(repo);
+			tl = strlen(top);
+			if (tl + 1 + wl >= sizeof rel) {
+				snprintf(err, ERRLEN, "%s: the remote's path is too long", source);
+				git_buf_dispose(&url);
+				return -1;
+			}
+			memcpy(rel, top, tl);
+			if (tl == 0 || rel[tl - 1] != '/')
+				rel[tl++] = '/';
+			memcpy(rel + tl, where, wl + 1);
+			where = rel;
+		}
 	} else {
 		if ((sp->v[0] = strdup(FETCH_URL_REFSPEC)) == NULL) {
 			snprintf(err, ERRLEN, "out of memory");

@@ -9,7 +9,8 @@
 #   - changes: added, deleted, modified files, nested directories, a symlink
 #     that becomes a file (T), a file that becomes a directory and back, a
 #     rename (D + A), names with spaces, a newline, non-ASCII, a tab; an
-#     executable bit (M); a submodule (gitlink) added, moved on, replaced by
+#     executable bit (M); git's order where a directory sorts as NAME/
+#     (o-x, o.d/, o.txt, o/, o0); a submodule (gitlink) added, moved on, replaced by
 #     a file (T);
 #   - merge bases: main moved on after the fork, a merge of main into the
 #     topic, criss-cross merges (two bases: git prints the newer), REV an
@@ -140,6 +141,8 @@ scenario() {
 	chmod +x x; git mv rn-old rn-new; echo nl >"$(printf 'new\nline')"; echo u >"$(printf '\303\244 utf8')"
 	echo t >"$(printf 'tab\there')"; git rm -q fd; mkdir fd; echo fx >fd/x; git rm -q -r df; echo nowfile >df
 	echo deep >sub/deep/nested/file2
+	# git's order: a directory sorts as NAME/ (o-x, o.d/, o.txt, o/, o0)
+	mkdir -p o o.d/x; echo >o.txt; echo >o-x; echo >o/y; echo >o.d/x/z; echo >o0
 	git add -A
 	git update-index --cacheinfo "160000,$fake2,gl"
 	git rm -q --cached gl2; rmdir gl2; echo file >gl2; git add gl2
@@ -179,7 +182,7 @@ for fmt in sha1 sha256; do
 		continue
 	fi
 	same "$r" "$fmt: topic1 since the fork (main moved on)" main topic~1 \
-	    "A:d/e/new A:df A:fd/x A:new\\nline A:rn-new A:sub/deep/nested/file2 A:tab	here A:ä utf8 D:d/g/h D:df/inner D:fd D:rn-old M:a M:gl M:x T:gl2 T:l"
+	    "A:d/e/new A:df A:fd/x A:new\\nline A:o-x A:o.d/x/z A:o.txt A:o/y A:o0 A:rn-new A:sub/deep/nested/file2 A:tab	here A:ä utf8 D:d/g/h D:df/inner D:fd D:rn-old M:a M:gl M:x T:gl2 T:l"
 	same "$r" "$fmt: topic after merging main (merge base = main1)" main topic
 	[ "$(git -C "$r" merge-base main topic)" = "$(git -C "$r" rev-parse main~1)" ] &&
 		ok "$fmt: oracle: the merge base is main1, not the fork" || nok "$fmt: oracle: merge base unexpected"

@@ -154,6 +154,11 @@ git -C clone remote add rw "$tmp/alias"
 git -C clone ls-remote rw >/dev/null 2>&1 && ok "oracle: git applies the insteadOf (ls-remote rw works)" ||
 	nok "oracle: git ls-remote rw fails: the insteadOf setup is wrong"
 refused "url.*.insteadOf is not applied (the configured URL is used as it is)" "$tmp/alias: no such repository" -C clone rw
+git -C clone remote add relative ../origin
+fetched "named remote with a relative path (from the work tree's top, as git)" "$main3" main -C clone relative
+(cd "$tmp/empty/objects" && "$G" fetch -C ../../clone relative) >"$tmp/out" 2>&1 &&
+	grep -q "^$main3 refs/heads/main\$" "$tmp/out" && ok "relative remote path: not taken from the cwd" ||
+	nok "relative remote path from another cwd: $(cat "$tmp/out")"
 refused "an invalid remote name" "not a valid remote name" -C clone "bad..name"
 
 # --- errors ------------------------------------------------------------------
