@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mbase.h"
+#include "idtab.h"
 #include "keyring/gitobj.h"
 
 enum {
@@ -20,7 +21,6 @@ enum {
 #define PAINT_FLAGS (PARENT1 | PARENT2 | STALE | RESULT)
 
 typedef struct mnode {
-	uint8_t id[GX_MAX_ID];
 	uint8_t flags;
 	int64_t date;
 	uint32_t par0, npar;   /* parents: par[par0 .. par0 + npar) */
@@ -40,8 +40,7 @@ typedef struct mb {
 	size_t nnodes, capnodes;
 	uint32_t *par;
 	size_t npar, cappar;
-	uint32_t *slots;       /* hash table of node index + 1, 0 empty */
-	size_t nslots;
+	gx_idtab ids;          /* node i is the commit gx_idtab_id(&ids, i) */
 	qent *q;               /* max-heap by (date, -seq): git's prio_queue */
 	size_t nq, capq;
 	uint64_t seq;
@@ -58,75 +57,25 @@ oom(mb *m)
 	return -1;
 }
 
-static int
-grow(void **v, size_t *cap, size_t n, size_t sz)
-{
-	void *nv;
-	size_t nc;
-	if (n < *cap)
-		return 0;
-	nc = *cap ? *cap * 2 : 64;
-	if ((nv = realloc(*v, nc * sz)) == NULL)
-		return -1;
-	*v = nv;
-	*cap = nc;
-	return 0;
-}
-
-static size_t
-hash(const mb *m, const uint8_t *id)
-{
-	uint64_t h = 0;
-	memcpy(&h, id, sizeof h);   /* object ids are uniformly distributed */
-	return (size_t)(h & (m->nslots - 1));
-}
-
-static int
-rehash(mb *m)
-{
-	size_t ns = m->nslots ? m->nslots * 2 : 1024, i;
-	uint32_t *s = calloc(ns, sizeof *s);
-	if (s == NULL)
-		return -1;
-	free(m->slots);
-	m->slots = s;
-	m->nslots = ns;
-	for (i = 0; i < m->nnodes; i++) {
-		size_t h = hash(m, m->nodes[i].id);
-		while (s[h])
-			h = (h + 1) & (ns - 1);
-		s[h] = (uint32_t)i + 1;
-	}
-	return 0;
-}
-
 /* The node of id, created (unread) when new; -1 on error. */
 static int64_t
 lookup(mb *m, const uint8_t *id)
 {
-	size_t h;
-	mnode *n;
+	int added;
+	int64_t i = gx_idtab_add(&m->ids, id, &added);
 
-	for (h = hash(m, id); m->slots[h]; h = (h + 1) & (m->nslots - 1))
-		if (memcmp(m->nodes[m->slots[h] - 1].id, id, m->idlen) == 0)
-			return m->slots[h] - 1;
-	if (m->nnodes >= GX_MBASE_MAX_COMMITS) {
+	if (i == -2) {
 		snprintf(m->err, m->errlen, "merge base: more than GX_MBASE_MAX_COMMITS commits to read");
 		return -1;
 	}
-	if (grow((void **)&m->nodes, &m->capnodes, m->nnodes, sizeof *m->nodes) != 0)
+	if (i < 0 || (added && gx_grow((void **)&m->nodes, &m->capnodes, m->nnodes,
+	    sizeof *m->nodes) != 0))
 		return oom(m);
-	n = &m->nodes[m->nnodes];
-	memset(n, 0, sizeof *n);
-	memcpy(n->id, id, m->idlen);
-	m->nnodes++;
-	if (2 * m->nnodes > m->nslots) {
-		if (rehash(m) != 0)
-			return oom(m);
-	} else {
-		m->slots[h] = (uint32_t)m->nnodes;
+	if (added) {
+		memset(&m->nodes[m->nnodes], 0, sizeof *m->nodes);
+		m->nnodes++;
 	}
-	return (int64_t)(m->nnodes - 1);
+	return i;
 }
 
 /* Read node i: its committer date and parents (git's parse_commit). */
@@ -142,10 +91,10 @@ parse(mb *m, uint32_t i)
 
 	if (m->nodes[i].flags & PARSED)
 		return 0;
-	if (gx_read(m->r, m->nodes[i].id, GITOBJ_MAX_OBJECT, &type, &data, &len, m->err,
+	if (gx_read(m->r, gx_idtab_id(&m->ids, i), GITOBJ_MAX_OBJECT, &type, &data, &len, m->err,
 	    m->errlen) != 0)
 		return -1;
-	pgp_hex_encode_lower(hex, m->nodes[i].id, m->idlen);
+	pgp_hex_encode_lower(hex, gx_idtab_id(&m->ids, i), m->idlen);
 	e = type == GX_COMMIT ? gitobj_commit_parse(data, len, m->idlen, m->pids, GITOBJ_MAX_PARENTS,
 	    &np, &date) : PGP_ERR_INVALID;
 	free(data);
@@ -163,7 +112,7 @@ parse(mb *m, uint32_t i)
 		int64_t p = lookup(m, m->pids + k * m->idlen);
 		if (p < 0)
 			return -1;
-		if (grow((void **)&m->par, &m->cappar, m->npar, sizeof *m->par) != 0)
+		if (gx_grow((void **)&m->par, &m->cappar, m->npar, sizeof *m->par) != 0)
 			return oom(m);
 		m->par[m->npar++] = (uint32_t)p;
 	}
@@ -182,7 +131,7 @@ static int
 qput(mb *m, uint32_t i)
 {
 	size_t k;
-	if (grow((void **)&m->q, &m->capq, m->nq, sizeof *m->q) != 0)
+	if (gx_grow((void **)&m->q, &m->capq, m->nq, sizeof *m->q) != 0)
 		return oom(m);
 	k = m->nq++;
 	m->q[k].date = m->nodes[i].date;
@@ -399,7 +348,7 @@ merge_base(mb *m, const uint8_t *a, const uint8_t *b, uint8_t *out)
 		rc = 1;
 		goto out;
 	}
-	memcpy(out, m->nodes[result[0]].id, m->idlen);
+	memcpy(out, gx_idtab_id(&m->ids, result[0]), m->idlen);
 	rc = 0;
 out:
 	free(list);
@@ -424,7 +373,7 @@ gx_mbase(gx_repo *r, const uint8_t *a, const uint8_t *b, uint8_t out[GX_MAX_ID],
 	m->err = err;
 	m->errlen = errlen;
 	err[0] = 0;
-	if (rehash(m) != 0) {
+	if (gx_idtab_init(&m->ids, m->idlen, GX_MBASE_MAX_COMMITS) != 0) {
 		free(m);
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -434,7 +383,7 @@ gx_mbase(gx_repo *r, const uint8_t *a, const uint8_t *b, uint8_t out[GX_MAX_ID],
 		snprintf(err, errlen, "merge base failed");
 	free(m->nodes);
 	free(m->par);
-	free(m->slots);
+	gx_idtab_free(&m->ids);
 	free(m->q);
 	free(m);
 	return rc;

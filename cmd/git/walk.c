@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "walk.h"
+#include "idtab.h"
 #include "keyring/gitobj.h"
 
 #define SLOP 5   /* git's: commits taken after only excluded ones are left */
@@ -19,7 +20,6 @@ enum {
 };
 
 typedef struct node {
-	uint8_t id[GX_MAX_ID];
 	uint8_t flags;
 	int64_t date;
 	uint32_t par0, npar;   /* its parents: par[par0 .. par0 + npar) (node indexes) */
@@ -40,8 +40,7 @@ struct gx_walk {
 	size_t nnodes, capnodes;
 	uint32_t *par;
 	size_t npar, cappar;
-	uint32_t *slots;       /* hash table of node index + 1, 0 empty */
-	size_t nslots;
+	gx_idtab ids;          /* node i is the commit gx_idtab_id(&ids, i) */
 	qent *q;               /* max-heap by (date, -seq) */
 	size_t nq, capq;
 	uint64_t seq;
@@ -64,80 +63,25 @@ oom(gx_walk *w)
 	return -1;
 }
 
-/* Room for one more of n elements of size sz in *v (capacity *cap). */
-static int
-grow(void **v, size_t *cap, size_t n, size_t sz)
-{
-	void *nv;
-	size_t nc;
-	if (n < *cap)
-		return 0;
-	nc = *cap ? *cap * 2 : 64;
-	if ((nv = realloc(*v, nc * sz)) == NULL)
-		return -1;
-	*v = nv;
-	*cap = nc;
-	return 0;
-}
-
-static size_t
-hash(const gx_walk *w, const uint8_t *id)
-{
-	uint64_t h = 0;
-	memcpy(&h, id, sizeof h);   /* object ids are uniformly distributed */
-	return (size_t)(h & (w->nslots - 1));
-}
-
-static int
-rehash(gx_walk *w)
-{
-	size_t ns = w->nslots ? w->nslots * 2 : 1024, i;
-	uint32_t *s = calloc(ns, sizeof *s);
-	if (s == NULL)
-		return -1;
-	free(w->slots);
-	w->slots = s;
-	w->nslots = ns;
-	for (i = 0; i < w->nnodes; i++) {
-		size_t h = hash(w, w->nodes[i].id);
-		while (s[h])
-			h = (h + 1) & (ns - 1);
-		s[h] = (uint32_t)i + 1;
-	}
-	return 0;
-}
-
 /* The node of id, created (unparsed) when new; -1 on error. */
 static int64_t
 lookup(gx_walk *w, const uint8_t *id)
 {
-	size_t h;
-	node *n;
+	int added;
+	int64_t i = gx_idtab_add(&w->ids, id, &added);
 
-	if (w->nslots && w->slots) {
-		for (h = hash(w, id); w->slots[h]; h = (h + 1) & (w->nslots - 1))
-			if (memcmp(w->nodes[w->slots[h] - 1].id, id, w->idlen) == 0)
-				return w->slots[h] - 1;
-	}
-	if (w->nnodes >= GX_WALK_MAX_COMMITS) {
+	if (i == -2) {
 		snprintf(w->err, w->errlen, "the range reaches more than GX_WALK_MAX_COMMITS commits");
 		return -1;
 	}
-	if (grow((void **)&w->nodes, &w->capnodes, w->nnodes, sizeof *w->nodes) != 0)
+	if (i < 0 || (added && gx_grow((void **)&w->nodes, &w->capnodes, w->nnodes,
+	    sizeof *w->nodes) != 0))
 		return oom(w);
-	n = &w->nodes[w->nnodes];
-	memset(n, 0, sizeof *n);
-	memcpy(n->id, id, w->idlen);
-	w->nnodes++;
-	if (2 * w->nnodes > w->nslots) {
-		if (rehash(w) != 0)
-			return oom(w);
-	} else {
-		for (h = hash(w, id); w->slots[h]; h = (h + 1) & (w->nslots - 1))
-			;
-		w->slots[h] = (uint32_t)(w->nnodes - 1) + 1;
+	if (added) {
+		memset(&w->nodes[w->nnodes], 0, sizeof *w->nodes);
+		w->nnodes++;
 	}
-	return (int64_t)(w->nnodes - 1);
+	return i;
 }
 
 /* Read node i: its date and parents (git's parse_commit). */
@@ -154,10 +98,10 @@ parse(gx_walk *w, uint32_t i)
 
 	if (w->nodes[i].flags & F_PARSED)
 		return 0;
-	if (gx_read(w->r, w->nodes[i].id, GITOBJ_MAX_OBJECT, &type, &data, &len, w->err,
+	if (gx_read(w->r, gx_idtab_id(&w->ids, i), GITOBJ_MAX_OBJECT, &type, &data, &len, w->err,
 	    w->errlen) != 0)
 		return -1;
-	pgp_hex_encode_lower(hex, w->nodes[i].id, w->idlen);
+	pgp_hex_encode_lower(hex, gx_idtab_id(&w->ids, i), w->idlen);
 	if (type != GX_COMMIT) {
 		free(data);
 		snprintf(w->err, w->errlen, "%s: not a commit", hex);
@@ -185,7 +129,7 @@ parse(gx_walk *w, uint32_t i)
 		int64_t p = lookup(w, pids + k * w->idlen);
 		if (p < 0)
 			return -1;
-		if (grow((void **)&w->par, &w->cappar, w->npar, sizeof *w->par) != 0)
+		if (gx_grow((void **)&w->par, &w->cappar, w->npar, sizeof *w->par) != 0)
 			return oom(w);
 		w->par[w->npar++] = (uint32_t)p;
 	}
@@ -204,7 +148,7 @@ static int
 qput(gx_walk *w, uint32_t i)
 {
 	size_t k;
-	if (grow((void **)&w->q, &w->capq, w->nq, sizeof *w->q) != 0)
+	if (gx_grow((void **)&w->q, &w->capq, w->nq, sizeof *w->q) != 0)
 		return oom(w);
 	k = w->nq++;
 	w->q[k].date = w->nodes[i].date;
@@ -255,7 +199,7 @@ mark_parents(gx_walk *w, uint32_t i)
 				continue;
 			w->nodes[p].flags |= F_UNINTERESTING;
 			if (w->nodes[p].flags & F_PARSED) {
-				if (grow((void **)&w->stack, &w->capstack, w->nstack, sizeof *w->stack) != 0)
+				if (gx_grow((void **)&w->stack, &w->capstack, w->nstack, sizeof *w->stack) != 0)
 					return oom(w);
 				w->stack[w->nstack++] = p;
 			}
@@ -352,7 +296,7 @@ walk(gx_walk *w, const uint8_t *a, const uint8_t *b)
 			break;
 		}
 		date = w->nodes[i].date;
-		if (grow((void **)&w->list, &w->caplist, w->nlist, sizeof *w->list) != 0)
+		if (gx_grow((void **)&w->list, &w->caplist, w->nlist, sizeof *w->list) != 0)
 			return oom(w);
 		w->list[w->nlist++] = i;
 	}
@@ -381,7 +325,7 @@ gx_walk_range(gx_walk **out, gx_repo *r, const uint8_t *a, const uint8_t *b, cha
 	w->idlen = gx_idlen(r);
 	w->err = err;
 	w->errlen = errlen;
-	if (rehash(w) != 0 || walk(w, a, b) != 0) {
+	if (gx_idtab_init(&w->ids, w->idlen, GX_WALK_MAX_COMMITS) != 0 || walk(w, a, b) != 0) {
 		if (err[0] == 0)
 			snprintf(err, errlen, "out of memory");
 		gx_walk_free(w);
@@ -406,7 +350,7 @@ gx_walk_free(gx_walk *w)
 		free(w->nodes[i].raw);
 	free(w->nodes);
 	free(w->par);
-	free(w->slots);
+	gx_idtab_free(&w->ids);
 	free(w->q);
 	free(w->list);
 	free(w->out);
@@ -425,7 +369,7 @@ gx_walk_count(const gx_walk *w)
 const uint8_t *
 gx_walk_id(const gx_walk *w, size_t i)
 {
-	return w->nodes[w->out[i]].id;
+	return gx_idtab_id(&w->ids, w->out[i]);
 }
 
 /* see walk.h */
@@ -445,13 +389,8 @@ gx_walk_take(gx_walk *w, size_t i, uint8_t **data, size_t *len)
 int
 gx_walk_contains(const gx_walk *w, const uint8_t *id)
 {
-	size_t h;
-	for (h = hash(w, id); w->slots[h]; h = (h + 1) & (w->nslots - 1)) {
-		const node *n = &w->nodes[w->slots[h] - 1];
-		if (memcmp(n->id, id, w->idlen) == 0)
-			return (n->flags & (F_ADDED | F_UNINTERESTING)) == F_ADDED;
-	}
-	return 0;
+	int64_t i = gx_idtab_find(&w->ids, id);
+	return i >= 0 && (w->nodes[i].flags & (F_ADDED | F_UNINTERESTING)) == F_ADDED;
 }
 
 /* see walk.h */
