@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "walk.h"
-#include "idtab.h"
+#include "cgraph.h"
 #include "keyring/gitobj.h"
 
 #define SLOP 5   /* git's: commits taken after only excluded ones are left */
@@ -15,174 +15,26 @@
 enum {
 	F_UNINTERESTING = 1,   /* reachable from A */
 	F_SEEN = 2,            /* queued once */
-	F_ADDED = 4,           /* its parents processed */
-	F_PARSED = 8           /* read: date and parents known */
+	F_ADDED = 4            /* its parents processed */
 };
 
-typedef struct node {
-	uint8_t flags;
-	int64_t date;
-	uint32_t par0, npar;   /* its parents: par[par0 .. par0 + npar) (node indexes) */
-	uint8_t *raw;          /* its content, kept within GX_WALK_MAX_CACHE, or NULL */
-	size_t rawlen;
-} node;
-
-typedef struct qent {
-	int64_t date;
-	uint64_t seq;
-	uint32_t node;
-} qent;
-
 struct gx_walk {
-	gx_repo *r;
-	size_t idlen;
-	node *nodes;
-	size_t nnodes, capnodes;
-	uint32_t *par;
-	size_t npar, cappar;
-	gx_idtab ids;          /* node i is the commit gx_idtab_id(&ids, i) */
-	qent *q;               /* max-heap by (date, -seq) */
-	size_t nq, capq;
-	uint64_t seq;
+	gx_cgraph g;           /* the commits read (their content kept within GX_WALK_MAX_CACHE) */
+	gx_cqueue q;
 	uint32_t *list;        /* taken, in order (before dropping excluded ones) */
 	size_t nlist, caplist;
 	uint32_t *out;         /* the result */
 	size_t nout;
-	size_t cached;         /* octets of raw content kept */
 	uint32_t *stack;       /* mark_parents_uninteresting */
 	size_t nstack, capstack;
-	char *err;
-	size_t errlen;
-	uint8_t pids[GITOBJ_MAX_PARENTS * GX_MAX_ID];   /* parse()'s scratch */
 };
-
-static int
-oom(gx_walk *w)
-{
-	snprintf(w->err, w->errlen, "out of memory");
-	return -1;
-}
-
-/* The node of id, created (unparsed) when new; -1 on error. */
-static int64_t
-lookup(gx_walk *w, const uint8_t *id)
-{
-	int added;
-	int64_t i = gx_idtab_add(&w->ids, id, &added);
-
-	if (i == -2) {
-		snprintf(w->err, w->errlen, "the range reaches more than GX_WALK_MAX_COMMITS commits");
-		return -1;
-	}
-	if (i < 0 || (added && gx_grow((void **)&w->nodes, &w->capnodes, w->nnodes,
-	    sizeof *w->nodes) != 0))
-		return oom(w);
-	if (added) {
-		memset(&w->nodes[w->nnodes], 0, sizeof *w->nodes);
-		w->nnodes++;
-	}
-	return i;
-}
-
-/* Read node i: its date and parents (git's parse_commit). */
-static int
-parse(gx_walk *w, uint32_t i)
-{
-	uint8_t *pids = w->pids;
-	uint8_t *data = NULL;
-	size_t len, np, k;
-	int type = 0;
-	int64_t date;
-	char hex[2 * GX_MAX_ID + 1];
-	pgp_err e;
-
-	if (w->nodes[i].flags & F_PARSED)
-		return 0;
-	if (gx_read(w->r, gx_idtab_id(&w->ids, i), GITOBJ_MAX_OBJECT, &type, &data, &len, w->err,
-	    w->errlen) != 0)
-		return -1;
-	pgp_hex_encode_lower(hex, gx_idtab_id(&w->ids, i), w->idlen);
-	if (type != GX_COMMIT) {
-		free(data);
-		snprintf(w->err, w->errlen, "%s: not a commit", hex);
-		return -1;
-	}
-	e = gitobj_commit_parse(data, len, w->idlen, pids, GITOBJ_MAX_PARENTS, &np, &date);
-	if (e == PGP_OK && w->cached + len <= GX_WALK_MAX_CACHE) {
-		w->nodes[i].raw = data;
-		w->nodes[i].rawlen = len;
-		w->cached += len;
-	} else {
-		free(data);
-	}
-	if (e != PGP_OK) {
-		snprintf(w->err, w->errlen, "%s: %s", hex, e == PGP_ERR_LIMIT ?
-		    "more than GITOBJ_MAX_PARENTS parents" : "malformed commit object");
-		return -1;
-	}
-	if (w->npar + np > UINT32_MAX)
-		return oom(w);
-	w->nodes[i].par0 = (uint32_t)w->npar;
-	w->nodes[i].npar = (uint32_t)np;
-	w->nodes[i].date = date;
-	for (k = 0; k < np; k++) {
-		int64_t p = lookup(w, pids + k * w->idlen);
-		if (p < 0)
-			return -1;
-		if (gx_grow((void **)&w->par, &w->cappar, w->npar, sizeof *w->par) != 0)
-			return oom(w);
-		w->par[w->npar++] = (uint32_t)p;
-	}
-	w->nodes[i].flags |= F_PARSED;
-	return 0;
-}
-
-static int
-qless(const qent *a, const qent *b)
-{
-	/* a after b: older, or as old and queued later */
-	return a->date < b->date || (a->date == b->date && a->seq > b->seq);
-}
 
 static int
 qput(gx_walk *w, uint32_t i)
 {
-	size_t k;
-	if (gx_grow((void **)&w->q, &w->capq, w->nq, sizeof *w->q) != 0)
-		return oom(w);
-	k = w->nq++;
-	w->q[k].date = w->nodes[i].date;
-	w->q[k].seq = w->seq++;
-	w->q[k].node = i;
-	while (k > 0 && qless(&w->q[(k - 1) / 2], &w->q[k])) {
-		qent t = w->q[k];
-		w->q[k] = w->q[(k - 1) / 2];
-		w->q[(k - 1) / 2] = t;
-		k = (k - 1) / 2;
-	}
+	if (gx_cqueue_put(&w->q, i, w->g.nodes[i].date) != 0)
+		return gx_cgraph_oom(&w->g);
 	return 0;
-}
-
-static uint32_t
-qpop(gx_walk *w)
-{
-	uint32_t top = w->q[0].node;
-	size_t k = 0;
-	w->q[0] = w->q[--w->nq];
-	for (;;) {
-		size_t l = 2 * k + 1, r = l + 1, m = k;
-		if (l < w->nq && qless(&w->q[m], &w->q[l]))
-			m = l;
-		if (r < w->nq && qless(&w->q[m], &w->q[r]))
-			m = r;
-		if (m == k)
-			break;
-		qent t = w->q[k];
-		w->q[k] = w->q[m];
-		w->q[m] = t;
-		k = m;
-	}
-	return top;
 }
 
 /* git's mark_parents_uninteresting: through every parsed ancestor not yet excluded. */
@@ -191,16 +43,16 @@ mark_parents(gx_walk *w, uint32_t i)
 {
 	w->nstack = 0;
 	for (;;) {
-		const node *n = &w->nodes[i];
+		const gx_cnode *n = &w->g.nodes[i];
 		uint32_t k;
 		for (k = 0; k < n->npar; k++) {
-			uint32_t p = w->par[n->par0 + k];
-			if (w->nodes[p].flags & F_UNINTERESTING)
+			uint32_t p = w->g.par[n->par0 + k];
+			if (w->g.nodes[p].flags & F_UNINTERESTING)
 				continue;
-			w->nodes[p].flags |= F_UNINTERESTING;
-			if (w->nodes[p].flags & F_PARSED) {
+			w->g.nodes[p].flags |= F_UNINTERESTING;
+			if (w->g.nodes[p].parsed) {
 				if (gx_grow((void **)&w->stack, &w->capstack, w->nstack, sizeof *w->stack) != 0)
-					return oom(w);
+					return gx_cgraph_oom(&w->g);
 				w->stack[w->nstack++] = p;
 			}
 		}
@@ -216,27 +68,27 @@ process_parents(gx_walk *w, uint32_t i)
 {
 	uint32_t k, npar;
 
-	if (w->nodes[i].flags & F_ADDED)
+	if (w->g.nodes[i].flags & F_ADDED)
 		return 0;
-	w->nodes[i].flags |= F_ADDED;
-	npar = w->nodes[i].npar;
+	w->g.nodes[i].flags |= F_ADDED;
+	npar = w->g.nodes[i].npar;
 	for (k = 0; k < npar; k++) {
-		uint32_t p = w->par[w->nodes[i].par0 + k];
-		if (w->nodes[i].flags & F_UNINTERESTING) {
-			w->nodes[p].flags |= F_UNINTERESTING;
-			if (parse(w, p) != 0) {
+		uint32_t p = w->g.par[w->g.nodes[i].par0 + k];
+		if (w->g.nodes[i].flags & F_UNINTERESTING) {
+			w->g.nodes[p].flags |= F_UNINTERESTING;
+			if (gx_cgraph_parse(&w->g, p) != 0) {
 				/* git parses an excluded parent gently: a missing one is skipped */
-				w->err[0] = 0;
+				w->g.err[0] = 0;
 				continue;
 			}
 			if (mark_parents(w, p) != 0)
 				return -1;
-		} else if (parse(w, p) != 0) {
+		} else if (gx_cgraph_parse(&w->g, p) != 0) {
 			return -1;
 		}
-		if (w->nodes[p].flags & F_SEEN)
+		if (w->g.nodes[p].flags & F_SEEN)
 			continue;
-		w->nodes[p].flags |= F_SEEN;
+		w->g.nodes[p].flags |= F_SEEN;
 		if (qput(w, p) != 0)
 			return -1;
 	}
@@ -248,12 +100,12 @@ static int
 still_interesting(const gx_walk *w, int64_t date, int slop)
 {
 	size_t k;
-	if (w->nq == 0)
+	if (w->q.n == 0)
 		return 0;
-	if (date <= w->q[0].date)
+	if (date <= w->q.q[0].date)
 		return SLOP;
-	for (k = 0; k < w->nq; k++)
-		if (!(w->nodes[w->q[k].node].flags & F_UNINTERESTING))
+	for (k = 0; k < w->q.n; k++)
+		if (!(w->g.nodes[w->q.q[k].node].flags & F_UNINTERESTING))
 			return SLOP;
 	return slop - 1;
 }
@@ -261,17 +113,17 @@ still_interesting(const gx_walk *w, int64_t date, int slop)
 static int
 start(gx_walk *w, const uint8_t *id, int exclude)
 {
-	int64_t i = lookup(w, id);
-	if (i < 0 || parse(w, (uint32_t)i) != 0)
+	int64_t i = gx_cgraph_node(&w->g, id);
+	if (i < 0 || gx_cgraph_parse(&w->g, (uint32_t)i) != 0)
 		return -1;
 	if (exclude) {
-		w->nodes[i].flags |= F_UNINTERESTING;
+		w->g.nodes[i].flags |= F_UNINTERESTING;
 		if (mark_parents(w, (uint32_t)i) != 0)
 			return -1;
 	}
-	if (w->nodes[i].flags & F_SEEN)
+	if (w->g.nodes[i].flags & F_SEEN)
 		return 0;
-	w->nodes[i].flags |= F_SEEN;
+	w->g.nodes[i].flags |= F_SEEN;
 	return qput(w, (uint32_t)i);
 }
 
@@ -284,27 +136,27 @@ walk(gx_walk *w, const uint8_t *a, const uint8_t *b)
 
 	if ((a && start(w, a, 1) != 0) || start(w, b, 0) != 0)
 		return -1;
-	while (w->nq) {
-		uint32_t i = qpop(w);
+	while (w->q.n) {
+		uint32_t i = gx_cqueue_pop(&w->q);
 		if (process_parents(w, i) != 0)
 			return -1;
-		if (w->nodes[i].flags & F_UNINTERESTING) {
+		if (w->g.nodes[i].flags & F_UNINTERESTING) {
 			if (mark_parents(w, i) != 0)
 				return -1;
 			if ((slop = still_interesting(w, date, slop)) != 0)
 				continue;
 			break;
 		}
-		date = w->nodes[i].date;
+		date = w->g.nodes[i].date;
 		if (gx_grow((void **)&w->list, &w->caplist, w->nlist, sizeof *w->list) != 0)
-			return oom(w);
+			return gx_cgraph_oom(&w->g);
 		w->list[w->nlist++] = i;
 	}
 	/* drop the commits found excluded after they were taken */
 	if ((w->out = malloc((w->nlist ? w->nlist : 1) * sizeof *w->out)) == NULL)
-		return oom(w);
+		return gx_cgraph_oom(&w->g);
 	for (k = 0; k < w->nlist; k++)
-		if (!(w->nodes[w->list[k]].flags & F_UNINTERESTING))
+		if (!(w->g.nodes[w->list[k]].flags & F_UNINTERESTING))
 			w->out[w->nout++] = w->list[k];
 	return 0;
 }
@@ -321,18 +173,15 @@ gx_walk_range(gx_walk **out, gx_repo *r, const uint8_t *a, const uint8_t *b, cha
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	w->r = r;
-	w->idlen = gx_idlen(r);
-	w->err = err;
-	w->errlen = errlen;
-	if (gx_idtab_init(&w->ids, w->idlen, GX_WALK_MAX_COMMITS) != 0 || walk(w, a, b) != 0) {
+	if (gx_cgraph_init(&w->g, r, GX_WALK_MAX_COMMITS,
+	    "the range reaches more than GX_WALK_MAX_COMMITS commits", GX_WALK_MAX_CACHE, err,
+	    errlen) != 0 || walk(w, a, b) != 0) {
 		if (err[0] == 0)
 			snprintf(err, errlen, "out of memory");
 		gx_walk_free(w);
 		return -1;
 	}
-	free(w->q);
-	w->q = NULL;
+	gx_cqueue_free(&w->q);
 	free(w->list);
 	w->list = NULL;
 	*out = w;
@@ -343,15 +192,10 @@ gx_walk_range(gx_walk **out, gx_repo *r, const uint8_t *a, const uint8_t *b, cha
 void
 gx_walk_free(gx_walk *w)
 {
-	size_t i;
 	if (w == NULL)
 		return;
-	for (i = 0; i < w->nnodes; i++)
-		free(w->nodes[i].raw);
-	free(w->nodes);
-	free(w->par);
-	gx_idtab_free(&w->ids);
-	free(w->q);
+	gx_cgraph_free(&w->g);
+	gx_cqueue_free(&w->q);
 	free(w->list);
 	free(w->out);
 	free(w->stack);
@@ -369,14 +213,14 @@ gx_walk_count(const gx_walk *w)
 const uint8_t *
 gx_walk_id(const gx_walk *w, size_t i)
 {
-	return gx_idtab_id(&w->ids, w->out[i]);
+	return gx_idtab_id(&w->g.ids, w->out[i]);
 }
 
 /* see walk.h */
 int
 gx_walk_take(gx_walk *w, size_t i, uint8_t **data, size_t *len)
 {
-	node *n = &w->nodes[w->out[i]];
+	gx_cnode *n = &w->g.nodes[w->out[i]];
 	if (n->raw == NULL)
 		return -1;
 	*data = n->raw;
@@ -389,8 +233,8 @@ gx_walk_take(gx_walk *w, size_t i, uint8_t **data, size_t *len)
 int
 gx_walk_contains(const gx_walk *w, const uint8_t *id)
 {
-	int64_t i = gx_idtab_find(&w->ids, id);
-	return i >= 0 && (w->nodes[i].flags & (F_ADDED | F_UNINTERESTING)) == F_ADDED;
+	int64_t i = gx_idtab_find(&w->g.ids, id);
+	return i >= 0 && (w->g.nodes[i].flags & (F_ADDED | F_UNINTERESTING)) == F_ADDED;
 }
 
 /* see walk.h */
