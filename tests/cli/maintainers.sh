@@ -37,16 +37,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$top/tests/cli/lib/git_fixture.sh"
-git_fixture "$tmp/fx" >"$tmp/fixture.out" 2>&1
-r=$?
-if [ $r -eq 2 ]; then
-	echo "skip - maintainers: the fixture needs gpg and git"
-	exit 0
-elif [ $r -ne 0 ]; then
-	cat "$tmp/fixture.out" >&2
-	echo "not ok - maintainers: the fixture failed"
-	exit 1
-fi
+git_fixture_or_exit maintainers "$tmp/fx"
 FX=$tmp/fx
 K=$FX/keyring.wk
 M=$top/tests/cli/lib/maintainers.fixture

@@ -47,16 +47,7 @@ tmp=$(mktemp -d)
 trap 'for h in "$tmp/fx/gen" "$tmp/revhome"; do gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null; done; rm -rf "$tmp"' EXIT
 [ -n "$RF_KEEP" ] && trap - EXIT && echo "# kept $tmp"
 . "$top/tests/cli/lib/git_fixture.sh"
-git_fixture "$tmp/fx" >"$tmp/fixture.out" 2>&1
-r=$?
-if [ $r -eq 2 ]; then
-	echo "skip - refresh: the fixture needs gpg and git"
-	exit 0
-elif [ $r -ne 0 ]; then
-	cat "$tmp/fixture.out" >&2
-	echo "not ok - refresh: the fixture failed"
-	exit 1
-fi
+git_fixture_or_exit refresh "$tmp/fx"
 FX=$tmp/fx
 fpr() { awk -v n="$1" '$1 == n { print $2 }' "$FX/keys.tsv"; }
 kid() { fpr "$1" | cut -c25-40; }

@@ -268,3 +268,20 @@ git_fixture() { # DIR
 	[ $gf_rc -eq 0 ] || { tail -5 "$GF_ABS/fixture.log" >&2; return 1; }
 }
 GF_TOP=${GF_TOP:-$(cd "$(dirname "${0:-.}")/../.." 2>/dev/null && pwd)}
+
+# git_fixture_or_exit NAME DIR: git_fixture DIR with its output in DIR.out;
+# ends the calling test with "skip - NAME: ..." (exit 0) when gpg or git is
+# missing, "not ok - NAME: ..." (exit 1, the output on stderr) when a step
+# failed.
+git_fixture_or_exit() {
+	git_fixture "$2" >"$2.out" 2>&1
+	gfo_r=$?
+	if [ $gfo_r -eq 2 ]; then
+		echo "skip - $1: the fixture needs gpg and git"
+		exit 0
+	elif [ $gfo_r -ne 0 ]; then
+		cat "$2.out" >&2
+		echo "not ok - $1: the fixture failed"
+		exit 1
+	fi
+}
