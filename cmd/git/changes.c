@@ -73,48 +73,6 @@ on_change(void *ctx, int status, const char *path, size_t len)
 	return 0;
 }
 
-/* A revision peeled to a commit. */
-static int
-commit_of(gx_repo *r, const char *rev, uint8_t id[GX_MAX_ID], char *err, size_t errlen)
-{
-	uint8_t x[GX_MAX_ID];
-	int type = 0;
-	if (gx_resolve(r, rev, x, err, errlen) != 0 || gx_peel(r, x, &type, id, err, errlen) != 0)
-		return -1;
-	if (type != GX_COMMIT) {
-		snprintf(err, errlen, "%s: does not name a commit", rev);
-		return -1;
-	}
-	return 0;
-}
-
-/* The tree of a commit: its first line, "tree HEX\n" (git's commit format). */
-static int
-tree_of(gx_repo *r, const uint8_t *commit, uint8_t tree[GX_MAX_ID], char *err, size_t errlen)
-{
-	size_t idlen = gx_idlen(r), len = 0;
-	uint8_t *data = NULL;
-	char hex[2 * GX_MAX_ID + 1];
-	int type = 0, ok;
-
-	if (gx_read(r, commit, GITOBJ_MAX_OBJECT, &type, &data, &len, err, errlen) != 0)
-		return -1;
-	ok = type == GX_COMMIT && len >= 5 + 2 * idlen + 1 && memcmp(data, "tree ", 5) == 0 &&
-	    data[5 + 2 * idlen] == '\n';
-	if (ok) {
-		memcpy(hex, data + 5, 2 * idlen);
-		hex[2 * idlen] = 0;
-		ok = pgp_hex_decode(tree, hex, idlen) == 0;
-	}
-	free(data);
-	if (!ok) {
-		pgp_hex_encode_lower(hex, commit, idlen);
-		snprintf(err, errlen, "%s: malformed commit object (no tree line)", hex);
-		return -1;
-	}
-	return 0;
-}
-
 static int
 run(const char *repo, const char *base, const char *rev, collect *c, char *err, size_t errlen)
 {
@@ -127,14 +85,14 @@ run(const char *repo, const char *base, const char *rev, collect *c, char *err, 
 	if (gx_open(&r, repo, err, errlen) != 0)
 		return -1;
 	idlen = gx_idlen(r);
-	if (commit_of(r, base, b, err, errlen) != 0 || commit_of(r, rev, x, err, errlen) != 0)
+	if (gx_commit_of(r, base, b, err, errlen) != 0 || gx_commit_of(r, rev, x, err, errlen) != 0)
 		goto out;
 	if ((m = gx_merge_base(r, b, x, mb, err, errlen)) != 0) {
 		if (m > 0)
 			snprintf(err, errlen, "%s and %s: no merge base", base, rev);
 		goto out;
 	}
-	if (tree_of(r, mb, tb, err, errlen) != 0 || tree_of(r, x, tx, err, errlen) != 0)
+	if (gx_tree_of(r, mb, tb, err, errlen) != 0 || gx_tree_of(r, x, tx, err, errlen) != 0)
 		goto out;
 	pgp_hex_encode_lower(hb, mb, idlen);
 	pgp_hex_encode_lower(hx, x, idlen);

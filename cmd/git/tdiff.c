@@ -31,6 +31,8 @@ typedef struct td {
 	size_t ntrees, held;
 	char path[GX_DIFF_MAX_PATH + 1];
 	size_t plen;
+	gx_entry_fn list_cb;    /* gx_tree_list: called for every entry added, cb unused */
+	const char *only;       /* gx_tree_list: the one top-level name walked */
 } td;
 
 typedef struct tree {
@@ -177,9 +179,10 @@ next(td *t, tree *tr, ent *e)
 }
 
 static int
-emit(td *t, int status)
+emit(td *t, int status, const ent *e)
 {
-	int rc = t->cb(t->ctx, status, t->path, t->plen);
+	int rc = t->list_cb != NULL ? t->list_cb(t->ctx, t->path, t->plen, e->mode, e->id) :
+	    t->cb(t->ctx, status, t->path, t->plen);
 	if (rc != 0) {
 		t->cbrc = rc;
 		return STOPPED;
@@ -226,7 +229,7 @@ one_side(td *t, const ent *e, int added, unsigned depth)
 	if (is_dir(e->mode))
 		rc = added ? diff(t, NULL, e->id, depth + 1) : diff(t, e->id, NULL, depth + 1);
 	else
-		rc = emit(t, added ? 'A' : 'D');
+		rc = emit(t, added ? 'A' : 'D', e);
 	pop(t, old);
 	return rc;
 }
@@ -243,7 +246,7 @@ both_sides(td *t, const ent *ea, const ent *eb, unsigned depth)
 	if (is_dir(ea->mode))
 		rc = diff(t, ea->id, eb->id, depth + 1);
 	else
-		rc = emit(t, (ea->mode & M_IFMT) != (eb->mode & M_IFMT) ? 'T' : 'M');
+		rc = emit(t, (ea->mode & M_IFMT) != (eb->mode & M_IFMT) ? 'T' : 'M', eb);
 	pop(t, old);
 	return rc;
 }
@@ -278,7 +281,12 @@ diff(td *t, const uint8_t *a, const uint8_t *b, unsigned depth)
 			if ((rc = one_side(t, &ea, 0, depth)) == 0)
 				rc = next(t, &ta, &ea);
 		} else if (cmp > 0) {
-			if ((rc = one_side(t, &eb, 1, depth)) == 0)
+			if (depth == 0 && t->only != NULL && (eb.nlen != strlen(t->only) ||
+			    memcmp(eb.name, t->only, eb.nlen) != 0))
+				rc = 0;   /* gx_tree_list: not the top-level name asked for */
+			else
+				rc = one_side(t, &eb, 1, depth);
+			if (rc == 0)
 				rc = next(t, &tb, &eb);
 		} else {
 			if ((rc = both_sides(t, &ea, &eb, depth)) == 0 && (rc = next(t, &ta, &ea)) == 0)
@@ -309,6 +317,32 @@ gx_tdiff(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *
 	t->err = err;
 	t->errlen = errlen;
 	rc = memcmp(a, b, t->idlen) == 0 ? 0 : diff(t, a, b, 0);
+	if (rc == STOPPED)
+		rc = t->cbrc;
+	free(t);
+	return rc;
+}
+
+/* see tdiff.h */
+int
+gx_tree_list(gx_repo *r, const uint8_t *root, const char *only, gx_entry_fn cb, void *ctx,
+    char *err, size_t errlen)
+{
+	td *t = calloc(1, sizeof *t);
+	int rc;
+
+	if (t == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	t->r = r;
+	t->idlen = gx_idlen(r);
+	t->list_cb = cb;
+	t->only = only;
+	t->ctx = ctx;
+	t->err = err;
+	t->errlen = errlen;
+	rc = diff(t, NULL, root, 0);
 	if (rc == STOPPED)
 		rc = t->cbrc;
 	free(t);

@@ -30,4 +30,20 @@
 int gx_tdiff(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *ctx,
     char *err, size_t errlen);
 
+/* One entry of a tree listing: its path (from the listed tree), its mode
+ * (canonical: 0100644, 0100755, 0120000, 0160000) and its id. */
+typedef int (*gx_entry_fn)(void *ctx, const char *path, size_t len, unsigned mode,
+    const uint8_t *id);
+
+/*
+ * Every non-tree entry (blob, symlink, gitlink) below the top-level entry
+ * named `only` of tree root (every entry when only is NULL), recursively, in
+ * tree order (as git ls-tree -r lists them), with the checks and limits of
+ * the diff (GX_DIFF_*): the diff from an empty tree, with the entries'
+ * modes and ids. cb's non-zero return stops and is returned; -1 with a
+ * message.
+ */
+int gx_tree_list(gx_repo *r, const uint8_t *root, const char *only, gx_entry_fn cb, void *ctx,
+    char *err, size_t errlen);
+
 #endif

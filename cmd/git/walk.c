@@ -269,3 +269,45 @@ gx_peel(gx_repo *r, const uint8_t *id, int *type, uint8_t out[GX_MAX_ID], char *
 	snprintf(err, errlen, "%s: more than GX_WALK_MAX_PEEL tags to peel", hex);
 	return -1;
 }
+
+/* see walk.h */
+int
+gx_commit_of(gx_repo *r, const char *rev, uint8_t id[GX_MAX_ID], char *err, size_t errlen)
+{
+	uint8_t x[GX_MAX_ID];
+	int type = 0;
+	if (gx_resolve(r, rev, x, err, errlen) != 0 || gx_peel(r, x, &type, id, err, errlen) != 0)
+		return -1;
+	if (type != GX_COMMIT) {
+		snprintf(err, errlen, "%s: does not name a commit", rev);
+		return -1;
+	}
+	return 0;
+}
+
+/* see walk.h */
+int
+gx_tree_of(gx_repo *r, const uint8_t *commit, uint8_t tree[GX_MAX_ID], char *err, size_t errlen)
+{
+	size_t idlen = gx_idlen(r), len = 0;
+	uint8_t *data = NULL;
+	char hex[2 * GX_MAX_ID + 1];
+	int type = 0, ok;
+
+	if (gx_read(r, commit, GITOBJ_MAX_OBJECT, &type, &data, &len, err, errlen) != 0)
+		return -1;
+	ok = type == GX_COMMIT && len >= 5 + 2 * idlen + 1 && memcmp(data, "tree ", 5) == 0 &&
+	    data[5 + 2 * idlen] == '\n';
+	if (ok) {
+		memcpy(hex, data + 5, 2 * idlen);
+		hex[2 * idlen] = 0;
+		ok = pgp_hex_decode(tree, hex, idlen) == 0;
+	}
+	free(data);
+	if (!ok) {
+		pgp_hex_encode_lower(hex, commit, idlen);
+		snprintf(err, errlen, "%s: malformed commit object (no tree line)", hex);
+		return -1;
+	}
+	return 0;
+}

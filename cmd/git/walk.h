@@ -53,4 +53,12 @@ int gx_walk_contains(const gx_walk *w, const uint8_t *id);
 int gx_peel(gx_repo *r, const uint8_t *id, int *type, uint8_t out[GX_MAX_ID], char *err,
     size_t errlen);
 
+/* rev (gx_resolve) peeled to a commit: id[0..idlen); -1 with a message
+ * ("REV: does not name a commit"). */
+int gx_commit_of(gx_repo *r, const char *rev, uint8_t id[GX_MAX_ID], char *err, size_t errlen);
+/* The tree of a commit: its first line, "tree HEX\n" (git's commit format);
+ * -1 with a message. */
+int gx_tree_of(gx_repo *r, const uint8_t *commit, uint8_t tree[GX_MAX_ID], char *err,
+    size_t errlen);
+
 #endif
