@@ -336,5 +336,36 @@ check "kill -9 x12: each time the old ($old_ok) or the new ($new_ok) keyring, by
 rc_is 0 "after the kills, a refresh completes" "$W" refresh --at "$AT" --keyring "$K" --repo "$UP" --no-fetch --branch master -q
 check "and gives the new keyring" cmp -s "$K" "$tmp/new.wk"
 
+# ---- 11. a SHA-256 pgpkeys.git (wotkit-git's own reader; no fetch: libgit2
+# 1.5 cannot fetch one): C1's tree committed and signed by a, read with
+# --no-fetch, gives the clone's keyring byte for byte
+U256=$tmp/up256
+if git init -q --object-format=sha256 -b master "$U256" >/dev/null 2>&1; then
+	(
+		set -e
+		cd "$U256"
+		git -C "$UP" archive master keys .keyring | tar -xf -
+		git add -A
+		# signed before the tests' reference time $AT
+		printf '#!/bin/sh\nexec gpg --faked-system-time %s! "$@"\n' "$((AT - 1))" >"$tmp/gpg-before-at"
+		chmod +x "$tmp/gpg-before-at"
+		HOME=$tmp GNUPGHOME=$FX/gen git -c user.name=K -c user.email=k@example.org \
+		    -c gpg.program="$tmp/gpg-before-at" commit -q -S"$A!" -m 'C1 in SHA-256'
+		HOME=$tmp GNUPGHOME=$FX/gen git -c user.name=K -c user.email=k@example.org \
+		    commit -q --allow-empty -m 'unsigned on top'
+	) >"$tmp/u256.log" 2>&1 || sed 's/^/# /' "$tmp/u256.log"
+	gpgconf --homedir "$FX/gen" --kill gpg-agent 2>/dev/null
+	K=$(kc sha256)
+	rc_is 1 "SHA-256: an unsigned tip is refused" rf --keyring "$K" --repo "$U256" --no-fetch
+	check "SHA-256: refused, keyring byte-identical" cmp -s "$K" "$FX/keyring.wk"
+	git -C "$U256" update-ref refs/heads/master HEAD~1
+	rc_is 0 "SHA-256: the tip signed by a is accepted" rf --keyring "$K" --repo "$U256" --no-fetch
+	check "SHA-256: the same keyring as the SHA-1 clone's refresh" cmp -s "$K" "$tmp/new.wk"
+	check "SHA-256: the state file holds the 64-digit tip" \
+	    grep -q "$(git -C "$U256" rev-parse HEAD)" "$K.refresh"
+else
+	echo "# skip: this git cannot make SHA-256 repositories"
+fi
+
 echo "1..$n"
 [ $fails -eq 0 ]
