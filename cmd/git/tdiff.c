@@ -298,10 +298,11 @@ diff(td *t, const uint8_t *a, const uint8_t *b, unsigned depth)
 	return rc;
 }
 
-/* see tdiff.h */
-int
-gx_tdiff(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *ctx,
-    char *err, size_t errlen)
+/* The diff from a to b (a NULL: an empty tree), reported to cb, or with
+ * list_cb to list b's entries (only: its one top-level name walked). */
+static int
+run(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, gx_entry_fn list_cb,
+    const char *only, void *ctx, char *err, size_t errlen)
 {
 	td *t = calloc(1, sizeof *t);
 	int rc;
@@ -313,10 +314,12 @@ gx_tdiff(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *
 	t->r = r;
 	t->idlen = gx_idlen(r);
 	t->cb = cb;
+	t->list_cb = list_cb;
+	t->only = only;
 	t->ctx = ctx;
 	t->err = err;
 	t->errlen = errlen;
-	rc = memcmp(a, b, t->idlen) == 0 ? 0 : diff(t, a, b, 0);
+	rc = a != NULL && memcmp(a, b, t->idlen) == 0 ? 0 : diff(t, a, b, 0);
 	if (rc == STOPPED)
 		rc = t->cbrc;
 	free(t);
@@ -325,26 +328,16 @@ gx_tdiff(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *
 
 /* see tdiff.h */
 int
+gx_tdiff(gx_repo *r, const uint8_t *a, const uint8_t *b, gx_change_fn cb, void *ctx,
+    char *err, size_t errlen)
+{
+	return run(r, a, b, cb, NULL, NULL, ctx, err, errlen);
+}
+
+/* see tdiff.h */
+int
 gx_tree_list(gx_repo *r, const uint8_t *root, const char *only, gx_entry_fn cb, void *ctx,
     char *err, size_t errlen)
 {
-	td *t = calloc(1, sizeof *t);
-	int rc;
-
-	if (t == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	t->r = r;
-	t->idlen = gx_idlen(r);
-	t->list_cb = cb;
-	t->only = only;
-	t->ctx = ctx;
-	t->err = err;
-	t->errlen = errlen;
-	rc = diff(t, NULL, root, 0);
-	if (rc == STOPPED)
-		rc = t->cbrc;
-	free(t);
-	return rc;
+	return run(r, NULL, root, NULL, cb, only, ctx, err, errlen);
 }
