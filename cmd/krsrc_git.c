@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include "cmd/krsrc_int.h"
 #include "cmd/gitproc.h"
@@ -79,12 +80,30 @@ on_item(void *ctx, const pgpkeys_item *it)
 	return PGP_OK;
 }
 
+/* The first pass: the stream's commit record, kept whole. */
+typedef struct commitrec {
+	char hex[2 * 32 + 1];
+} commitrec;
+
 static pgp_err
-on_nothing(void *ctx, const pgpkeys_item *it)
+on_commit(void *ctx, const pgpkeys_item *it)
 {
-	(void)ctx;
-	(void)it;
+	commitrec *c = ctx;
+	if (it->kind == PGPKEYS_ITEM_COMMIT && it->data.len < sizeof c->hex) {
+		memcpy(c->hex, it->data.p, it->data.len);
+		c->hex[it->data.len] = 0;
+	}
 	return PGP_OK;
+}
+
+/* 1 when rev is a full object id (40 or 64 hex digits): then the commit
+ * wotkit-git read must be exactly that one (refresh loads the tip it
+ * verified, by id, and nothing else). */
+static int
+full_id(const char *rev)
+{
+	size_t n = strspn(rev, "0123456789abcdefABCDEF");
+	return rev[n] == 0 && (n == 40 || n == 64);
 }
 
 /* see krsrc_int.h */
@@ -98,6 +117,7 @@ krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 	pgp_buf b;
 	pgp_view emsg;
 	pgp_diag d = {0, -1, NULL};
+	commitrec cr;
 	gitctx g;
 	pgp_err e;
 
@@ -128,7 +148,14 @@ krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 	g.x = x;
 	g.repo = repo;
 	/* all or nothing: the whole stream is checked before anything is loaded */
-	e = pgpkeys_stream_parse(b.p, b.len, on_nothing, NULL, &emsg, &d);
+	memset(&cr, 0, sizeof cr);
+	e = pgpkeys_stream_parse(b.p, b.len, on_commit, &cr, &emsg, &d);
+	if (e == PGP_OK && rev != NULL && full_id(rev) && strcasecmp(cr.hex, rev) != 0) {
+		snprintf(msg, sizeof msg, "wotkit-git read commit %.64s, not %.64s as asked; "
+		    "nothing loaded", cr.hex[0] ? cr.hex : "(none)", rev);
+		pgp_buf_free(&b);
+		return krsrc_report_add(x, repo, 0, PGPKEYS_ERROR, msg);
+	}
 	if (e == PGP_OK)
 		e = pgpkeys_stream_parse(b.p, b.len, on_item, &g, &emsg, &d);
 	if (g.rc != 0 || e == PGP_ERR_NOMEM) {

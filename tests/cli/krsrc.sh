@@ -205,6 +205,21 @@ EOF
 	WOTKIT_GIT=$tmp/fakegit "$W" keyring check --list "$tmp/repo" >"$tmp/r.list" 2>"$tmp/r.err"; rc=$?
 	check "a cut stream is refused whole (error, nothing loaded)" \
 	    sh -c "[ $rc -eq 1 ] && [ ! -s '$tmp/r.list' ] && grep -q 'nothing loaded' '$tmp/r.err'"
+	# a wotkit-git that reads another commit than the full id asked for
+	# (HEAD instead of HEAD~1's id): refused, nothing loaded
+	cat >"$tmp/othergit" <<EOF
+#!/bin/sh
+exec "$(dirname "$W")/wotkit-git" pgpkeys --rev HEAD -- "\$5"
+EOF
+	chmod +x "$tmp/othergit"
+	old_id=$(git -C "$tmp/repo" rev-parse HEAD~1)
+	WOTKIT_GIT=$tmp/othergit "$W" keyring check --list --rev "$old_id" "$tmp/repo" >"$tmp/r.list" \
+	    2>"$tmp/r.err"; rc=$?
+	check "a stream of another commit than the full id asked for is refused" \
+	    sh -c "[ $rc -eq 1 ] && [ ! -s '$tmp/r.list' ] && grep -q 'not $old_id as asked' '$tmp/r.err'"
+	"$W" keyring check --list --rev "$old_id" "$tmp/repo" >"$tmp/r.list" 2>"$tmp/r.err"; rc=$?
+	check "the same full id through the real wotkit-git loads the older tree" \
+	    sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/r.list' '$tmp/old.list'"
 	if command -v ldd >/dev/null 2>&1; then
 		check "wotkit-git links libgit2, wotkit does not" \
 		    sh -c "ldd '$(dirname "$W")/wotkit-git' | grep -q libgit2 && ! ldd '$W' | grep -q libgit2"
