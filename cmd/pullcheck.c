@@ -298,12 +298,6 @@ signer_emails(pc_run *r)
 	}
 }
 
-static int
-strcmp_ptr(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Step 3: sections of every file, and whether the signer maintains one. */
 static int
 match(pc_run *r)
@@ -316,7 +310,7 @@ match(pc_run *r)
 		return -1;
 	for (i = 0; i < r->nch; i++)
 		sorted[i] = r->ch[i].path;
-	qsort(sorted, r->nch, sizeof *sorted, strcmp_ptr);
+	qsort(sorted, r->nch, sizeof *sorted, cli_strcmp_ptr);
 	known.v = sorted;
 	known.n = r->nch;
 	for (i = 0; i < r->nch; i++) {

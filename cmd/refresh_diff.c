@@ -20,20 +20,12 @@ typedef struct ekey {
 } ekey;
 
 static int
-fpr_cmp(const pgp_fpr *a, const pgp_fpr *b)
-{
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return memcmp(a->v, b->v, a->len);
-}
-
-static int
 ekey_cmp(const void *pa, const void *pb)
 {
 	const ekey *a = pa, *b = pb;
 	int c;
 	size_t n;
-	if ((c = fpr_cmp(&a->target, &b->target)) != 0 || (c = fpr_cmp(&a->issuer, &b->issuer)) != 0)
+	if ((c = pgp_fpr_cmp(&a->target, &b->target)) != 0 || (c = pgp_fpr_cmp(&a->issuer, &b->issuer)) != 0)
 		return c;
 	if (a->sigtype != b->sigtype)
 		return a->sigtype < b->sigtype ? -1 : 1;
@@ -78,10 +70,10 @@ edges_of(kr_keyring *k, ekey **out, size_t *n)
 static void
 edge_range(const ekey *v, size_t n, size_t *pos, const pgp_fpr *target, size_t *lo, size_t *hi)
 {
-	while (*pos < n && fpr_cmp(&v[*pos].target, target) < 0)
+	while (*pos < n && pgp_fpr_cmp(&v[*pos].target, target) < 0)
 		(*pos)++;
 	*lo = *pos;
-	while (*pos < n && fpr_cmp(&v[*pos].target, target) == 0)
+	while (*pos < n && pgp_fpr_cmp(&v[*pos].target, target) == 0)
 		(*pos)++;
 	*hi = *pos;
 }
@@ -127,7 +119,7 @@ sub_by_fpr(const pgp_cert *c, const pgp_fpr *f, uint32_t *idx)
 {
 	uint32_t k;
 	for (k = 0; k < c->nsubs; k++)
-		if (fpr_cmp(&c->subs[k].key.fpr, f) == 0) {
+		if (pgp_fpr_cmp(&c->subs[k].key.fpr, f) == 0) {
 			*idx = k;
 			return &c->subs[k];
 		}
@@ -333,7 +325,7 @@ walk(dctx *x, int print_added, size_t *count)
 			return -1;
 		if (ni < nn && kr_cert_fpr(x->nw, ni, &nf) != PGP_OK)
 			return -1;
-		c = oi == on ? 1 : ni == nn ? -1 : fpr_cmp(&of, &nf);
+		c = oi == on ? 1 : ni == nn ? -1 : pgp_fpr_cmp(&of, &nf);
 		if (c == 0) {
 			if (!print_added) {
 				int r = cert_changes(x, NULL, oi, ni);
@@ -391,7 +383,7 @@ rf_diff(out_ctx *o, kr_keyring *old, kr_keyring *nw, const rf_merged *m, int64_t
 				size_t sopos, snpos;
 				if (kr_cert_fpr(old, oi, &of) != PGP_OK || kr_cert_fpr(nw, ni, &nf) != PGP_OK)
 					goto fail;
-				c = fpr_cmp(&of, &nf);
+				c = pgp_fpr_cmp(&of, &nf);
 				if (c < 0) {
 					oi++;
 					continue;

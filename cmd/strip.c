@@ -35,10 +35,7 @@
 static int
 fpr_cmp(const void *a, const void *b)
 {
-	const pgp_fpr *x = a, *y = b;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return memcmp(x->v, y->v, x->len);
+	return pgp_fpr_cmp(a, b);
 }
 
 /* The user IDs and attributes of a stripped certificate, in output order. */

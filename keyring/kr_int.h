@@ -51,8 +51,6 @@ pgp_err kr__email_hash(uint8_t out[KR_EMAIL_HASH], const uint8_t *addr, size_t l
 int kr__rec_size(uint32_t id);
 /* Name of a section for diagnostics ("fingerprint index", ...). */
 const char *kr__sect_name(uint32_t id);
-/* Fingerprint order: length, then octets. */
-int kr__fpr_cmp(const pgp_fpr *a, const pgp_fpr *b);
 
 static inline void
 kr__put16(uint8_t *p, uint16_t v)

@@ -456,7 +456,7 @@ kr_cert(kr_keyring *k, size_t i, const pgp_cert **out)
 	/* exactly the one certificate the table names */
 	if (pgp_certset_count(kc->set) != 1 || pgp_certset_copies(kc->set) != 1 ||
 	    pgp_certset_refused(kc->set) != 0 ||
-	    kr__fpr_cmp(&(cert = pgp_certset_get(kc->set, 0))->primary.fpr, &c.info.fpr) != 0) {
+	    pgp_fpr_cmp(&(cert = pgp_certset_get(kc->set, 0))->primary.fpr, &c.info.fpr) != 0) {
 		pgp_certset_free(kc->set);
 		kc->set = NULL;
 		k->nmade--;

@@ -83,11 +83,3 @@ kr__sect_name(uint32_t id)
 	}
 }
 
-/* see kr_int.h */
-int
-kr__fpr_cmp(const pgp_fpr *a, const pgp_fpr *b)
-{
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return memcmp(a->v, b->v, a->len);
-}

@@ -47,7 +47,7 @@ static int
 fpr_rec_cmp(const void *a, const void *b)
 {
 	const fpr_rec *x = a, *y = b;
-	int c = kr__fpr_cmp(&x->fpr, &y->fpr);
+	int c = pgp_fpr_cmp(&x->fpr, &y->fpr);
 	if (c)
 		return c;
 	return x->cert < y->cert ? -1 : x->cert > y->cert;
@@ -139,7 +139,7 @@ collect_one(wctx *w, size_t i, const pgp_fpr *prev, size_t *cap_f, size_t *cap_i
 		goto out;
 	}
 	c = pgp_certset_get(set, 0);
-	if (prev && kr__fpr_cmp(prev, &c->primary.fpr) >= 0) {
+	if (prev && pgp_fpr_cmp(prev, &c->primary.fpr) >= 0) {
 		e = PGP_ERR_INVALID;
 		goto out;
 	}

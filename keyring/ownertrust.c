@@ -19,14 +19,6 @@ wot_otlist_release(wot_otlist *l)
 	wot_otlist_init(l);
 }
 
-static int
-fpr_cmp(const pgp_fpr *a, const pgp_fpr *b)
-{
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return memcmp(a->v, b->v, a->len);
-}
-
 /* Index of fpr, or where it would go (*found 0). */
 static size_t
 find(const wot_otlist *l, const pgp_fpr *fpr, int *found)
@@ -34,7 +26,7 @@ find(const wot_otlist *l, const pgp_fpr *fpr, int *found)
 	size_t lo = 0, hi = l->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = fpr_cmp(&l->v[mid].fpr, fpr);
+		int c = pgp_fpr_cmp(&l->v[mid].fpr, fpr);
 		if (c == 0) {
 			*found = 1;
 			return mid;

@@ -137,9 +137,7 @@ fpr_ref_cmp(const void *a, const void *b)
 {
 	const fpr_ref *x = a, *y = b;
 	int c;
-	if (x->fpr->len != y->fpr->len)
-		return x->fpr->len < y->fpr->len ? -1 : 1;
-	if ((c = memcmp(x->fpr->v, y->fpr->v, x->fpr->len)) != 0)
+	if ((c = pgp_fpr_cmp(x->fpr, y->fpr)) != 0)
 		return c;
 	if (x->file != y->file)
 		return x->file < y->file ? -1 : 1;

@@ -114,9 +114,7 @@ fpr_cmp(const void *a, const void *b)
 {
 	const pgp_fpr *x = &(*(const pgp_cert *const *)a)->primary.fpr;
 	const pgp_fpr *y = &(*(const pgp_cert *const *)b)->primary.fpr;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return memcmp(x->v, y->v, x->len);
+	return pgp_fpr_cmp(x, y);
 }
 
 /* ---- the pool ---- */

@@ -38,7 +38,7 @@ wot_find_fpr(const wot_graph *g, const pgp_fpr *fpr)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const pgp_fpr *f = &g->nodes[mid].fpr;
-		int c = f->len != fpr->len ? (f->len < fpr->len ? -1 : 1) : memcmp(f->v, fpr->v, f->len);
+		int c = pgp_fpr_cmp(f, fpr);
 		if (c == 0)
 			return (int64_t)mid;
 		if (c < 0)

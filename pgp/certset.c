@@ -109,18 +109,10 @@ pgp__cs_grow(void **p, size_t *cap, size_t need, size_t elem)
 }
 
 static int
-fpr_cmp(const pgp_fpr *a, const pgp_fpr *b)
-{
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return memcmp(a->v, b->v, a->len);
-}
-
-static int
 fent_cmp(const void *a, const void *b)
 {
 	const fpr_ent *x = a, *y = b;
-	int c = fpr_cmp(x->fpr, y->fpr);
+	int c = pgp_fpr_cmp(x->fpr, y->fpr);
 	if (c)
 		return c;
 	return x->grp < y->grp ? -1 : x->grp > y->grp;
@@ -244,7 +236,7 @@ fidx_find(const pgp_certset *s, const pgp_fpr *fpr)
 	size_t lo = 0, hi = s->nfidx;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = fpr_cmp(s->fidx[mid].fpr, fpr);
+		int c = pgp_fpr_cmp(s->fidx[mid].fpr, fpr);
 		if (c == 0)
 			return s->fidx[mid].grp;
 		if (c < 0)
@@ -284,7 +276,7 @@ group_new_copies(pgp_certset *s, size_t *first_new_group)
 	qsort(ord, n, sizeof *ord, fent_cmp);
 	for (i = 0; i < n; i = k) {
 		uint32_t g = fidx_find(s, ord[i].fpr);
-		for (k = i; k < n && fpr_cmp(ord[k].fpr, ord[i].fpr) == 0; k++) {
+		for (k = i; k < n && pgp_fpr_cmp(ord[k].fpr, ord[i].fpr) == 0; k++) {
 			grp_of[ord[k].grp] = g;
 			lead[ord[k].grp] = ord[i].grp;
 		}

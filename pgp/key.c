@@ -420,3 +420,12 @@ pgp_key_parse(pgp_key *out, const pgp_pkt *pkt, pgp_diag *diag)
 out:
 	return e;
 }
+
+/* see packet.h */
+int
+pgp_fpr_cmp(const pgp_fpr *a, const pgp_fpr *b)
+{
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return memcmp(a->v, b->v, a->len);
+}

@@ -131,6 +131,11 @@ typedef struct pgp_fpr {
 	uint8_t len; /* 16 (v3, MD5), 20 (v4, SHA-1), 32 (v5/v6, SHA-256) */
 } pgp_fpr;
 
+/* The one order of fingerprints: by length, then by octets (memcmp). Key
+ * sets, the keyring file's certificate table and everything that merges
+ * or searches them use it. <0, 0, >0. */
+int pgp_fpr_cmp(const pgp_fpr *a, const pgp_fpr *b);
+
 typedef struct pgp_key {
 	uint8_t version;     /* 3, 4, 5 or 6 */
 	uint8_t algo;        /* PGP_PK_* */
