@@ -32,6 +32,7 @@ krb_strip(pgp_certset *set, const krb_opts *o, kr_strip_result *sr)
 	so.pol = o->pol;
 	so.threads = o->threads;
 	so.keep_superseded = 1;
+	so.details = o->details;
 	if (o->progress) {
 		so.progress = progress;
 		so.progress_ctx = (void *)(uintptr_t)o;
@@ -58,17 +59,11 @@ krb_strip(pgp_certset *set, const krb_opts *o, kr_strip_result *sr)
 	return 0;
 }
 
-static pgp_err
-mem_sink(void *ctx, const uint8_t *p, size_t n)
-{
-	return pgp_buf_append(ctx, p, n);
-}
-
 /* see krbuild.h */
 int
 krb_to_mem(const krb_opts *o, const kr_strip_result *sr, const kr_meta *meta, pgp_buf *out)
 {
-	pgp_err e = kr_serialize_to(sr, meta, mem_sink, out);
+	pgp_err e = kr_serialize(sr, meta, out);
 	if (e != PGP_OK) {
 		cli_msg(o->cmd, "building the keyring failed: %s", pgp_strerror(e));
 		return -1;

@@ -25,6 +25,7 @@ typedef struct krb_opts {
 	const char *root_arg;         /* the root as the user wrote it (messages), or NULL */
 	int progress;                 /* report progress on stderr */
 	int quiet;                    /* print no strip notes */
+	int details;                  /* keep the per-signature details (kr_strip_opts.details) */
 } krb_opts;
 
 /*

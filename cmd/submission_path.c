@@ -2,7 +2,7 @@
  * submission_path.c - would the submitted key have a path to the root once
  * added? The keyring's certificates and the submitted key are merged in
  * memory (copies of one key merge by fingerprint), stripped and built as
- * `wotkit keyring build` does (keyring/strip.h, kr_serialize_to with the
+ * `wotkit keyring build` does (cmd/krbuild.h: krb_strip, krb_to_mem, the
  * same options), and the web of trust is evaluated on the result
  * (keyring/wot.h: wotmate's path rule, and wot_explain for why not). No file
  * is written.
@@ -15,15 +15,10 @@
 #include "cli.h"
 #include "out.h"
 #include "submission.h"
+#include "krbuild.h"
 #include "keyring/kr.h"
 #include "keyring/strip.h"
 #include "keyring/wot.h"
-
-static pgp_err
-mem_sink(void *ctx, const uint8_t *p, size_t n)
-{
-	return pgp_buf_append(ctx, p, n);
-}
 
 /* 'KEYID "uid"' of a node, escaped, into b. */
 static void
@@ -141,7 +136,7 @@ sub_check_path(sub_report *r, const sub_key *k, const char *keyring, const char 
 	cli_file kf;
 	pgp_certset *set = NULL;
 	kr_strip_result sr;
-	kr_strip_opts so;
+	krb_opts ko;
 	kr_keyring *kr = NULL;
 	wot_graph *g = NULL;
 	wot_search *s = NULL;
@@ -213,24 +208,24 @@ sub_check_path(sub_report *r, const sub_key *k, const char *keyring, const char 
 		cli_report("(submitted key)", e, &d);
 		goto out;
 	}
-	/* the options of `wotkit keyring build` (cmd/keyring.c) */
-	memset(&so, 0, sizeof so);
-	so.now = t;
-	so.pol = pol;
-	so.keep_superseded = 1;
-	so.details = 1;
-	if ((e = kr_strip(set, &so, &sr)) != PGP_OK) {
-		cli_msg("submission check", "stripping failed: %s", pgp_strerror(e));
-		goto out;
-	}
+	/* stripped and serialized as `wotkit keyring build` does (krbuild.h),
+	 * with the per-signature details why_text reads */
+	memset(&ko, 0, sizeof ko);
+	ko.cmd = "submission check";
+	ko.at = t;
+	ko.pol = pol;
+	ko.quiet = 1;
+	ko.details = 1;
+	memset(&sr, 0, sizeof sr);
 	have_strip = 1;
+	if (krb_strip(set, &ko, &sr) != 0)
+		goto out;
 	memset(&meta, 0, sizeof meta);
 	meta.root = &root;
 	meta.built_at = t;
 	pgp_buf_init(&b, KR_MAX_FILE);
-	if ((e = kr_serialize_to(&sr, &meta, mem_sink, &b)) != PGP_OK) {
+	if (krb_to_mem(&ko, &sr, &meta, &b) != 0) {
 		pgp_buf_free(&b);
-		cli_msg("submission check", "building the keyring failed: %s", pgp_strerror(e));
 		goto out;
 	}
 	mem = pgp_buf_take(&b, &mem_len);
