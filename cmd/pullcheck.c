@@ -77,27 +77,17 @@ start(pc_run *r, gitproc *gp, const char *mode, const char *extra1, const char *
 	return 0;
 }
 
-/* The "object" header of a tag whose "type" is commit, into r->target. */
+/* The "object" header of a tag whose "type" is commit, into r->target
+ * (gitobj_tag_target: git's parse_tag_buffer). */
 static void
 tag_target(pc_run *r, const uint8_t *p, size_t n)
 {
-	size_t i = 0, idl = r->x.sha256 ? 64 : 40;
-	int is_commit = 0;
-	const uint8_t *obj = NULL;
+	uint8_t id[32];
+	size_t idlen = r->x.sha256 ? 32 : 20;
+	int type = 0;
 
-	while (i < n && p[i] != '\n') {                /* the header ends at a blank line */
-		const uint8_t *nl = memchr(p + i, '\n', n - i);
-		size_t end = nl ? (size_t)(nl - p) : n, l = end - i;
-		if (l == 7 + idl && memcmp(p + i, "object ", 7) == 0)
-			obj = p + i + 7;
-		if (l == 11 && memcmp(p + i, "type commit", 11) == 0)
-			is_commit = 1;
-		i = end + 1;
-	}
-	if (obj && is_commit) {
-		memcpy(r->target, obj, idl);
-		r->target[idl] = 0;
-	}
+	if (gitobj_tag_target(p, n, idlen, id, &type) == PGP_OK && type == GITOBJ_COMMIT)
+		pgp_hex_encode_lower(r->target, id, idlen);
 }
 
 /* Step 1: run objects --tags, verify the one tag. 0, or -1 after a message
