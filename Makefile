@@ -86,12 +86,19 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpgp.a
 # the drop-in's pure parts are compiled into their unit test
 $(B)/tests/test_gpgfmt: cmd/gpg_fmt.c cmd/gpg_opts.c cmd/gpg.h
 
-$(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(B)/libpgp.a $(DEP_LIBS)
-
-# wotkit's own git reader (cmd/git/gx_own*.c) as a tool for tests/cli/git_sha256.sh
+# wotkit's own git reader (cmd/git/gx_own*.c): a tool for tests/cli/git_sha256.sh
+# and the fuzz_gxown target
 GX_OWN_SRC := $(sort $(wildcard cmd/git/gx_own*.c))
+# Fuzz targets over cmd/ code name the sources they link (FUZZ_CMD_<target>);
+# the others link libpgp.a only.
+FUZZ_CMD_gpg   := cmd/gpg_fmt.c cmd/gpg_opts.c
+FUZZ_CMD_gxown := $(GX_OWN_SRC)
+
+.SECONDEXPANSION:
+$(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $$(FUZZ_CMD_$$*) $(wildcard cmd/*.h cmd/git/*.h) $(B)/libpgp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/standalone.c $(FUZZ_CMD_$*) $(B)/libpgp.a $(DEP_LIBS)
+
 $(B)/tests/gx_own_tool: tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(wildcard cmd/git/*.h) $(B)/libpgp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
@@ -132,8 +139,8 @@ FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined
 fuzz: deps
 	@mkdir -p build-fuzz
 	$(MAKE) B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpgp.a
-	for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
-	    clang $(ALL_CFLAGS) $(FUZZ_FLAGS) -o build-fuzz/$$n $$f build-fuzz/libpgp.a $(DEP_LIBS) || exit 1; done
+	$(foreach f,$(FUZZ_SRC),clang $(ALL_CFLAGS) $(FUZZ_FLAGS) -o build-fuzz/$(basename $(notdir $(f))) \
+	    $(f) $(FUZZ_CMD_$(patsubst tests/fuzz/fuzz_%.c,%,$(f))) build-fuzz/libpgp.a $(DEP_LIBS) &&) true
 	@echo "run e.g.: build-fuzz/fuzz_packet tests/fuzz/corpus/packet"
 
 install: wotkit wotkit-git
