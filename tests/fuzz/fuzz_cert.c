@@ -17,7 +17,9 @@
  *    back-signature that verifies and key flags with the signing bit;
  *  - the primary user ID is one whose state is usable;
  *  - pgp_keystate_alive_at(t) accepts only a usable state;
- *  - the same evaluation twice gives the same states;
+ *  - the same evaluation twice gives the same states, and so does an
+ *    evaluation through a signature memo (pgp/sigmemo.h: the keyring's
+ *    shortcut past the public-key math) filled by the first one;
  *  - looking up the certificate by its primary or subkey fingerprint or
  *    key ID finds it.
  */
@@ -33,6 +35,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FUZZ_MAX_CERTS 4
 #define FUZZ_MAX_TIMES 8
+#define FUZZ_MEMO_SLOTS 4096
+
+/* A memo of verified signature tags for one input (open addressing). */
+static uint8_t memo_tags[FUZZ_MEMO_SLOTS][PGP_SIGMEMO_TAG_LEN];
+static uint8_t memo_used[FUZZ_MEMO_SLOTS];
+
+static size_t
+memo_slot(const uint8_t tag[PGP_SIGMEMO_TAG_LEN])
+{
+	size_t h = ((size_t)tag[0] << 8 | tag[1]) % FUZZ_MEMO_SLOTS, i;
+	for (i = 0; i < FUZZ_MEMO_SLOTS; i++, h = (h + 1) % FUZZ_MEMO_SLOTS)
+		if (!memo_used[h] || memcmp(memo_tags[h], tag, PGP_SIGMEMO_TAG_LEN) == 0)
+			return h;
+	return FUZZ_MEMO_SLOTS;
+}
+
+static int
+memo_known(void *ctx, const uint8_t tag[PGP_SIGMEMO_TAG_LEN])
+{
+	size_t h = memo_slot(tag);
+	(void)ctx;
+	return h < FUZZ_MEMO_SLOTS && memo_used[h];
+}
+
+static void
+memo_record(void *ctx, const uint8_t tag[PGP_SIGMEMO_TAG_LEN])
+{
+	size_t h = memo_slot(tag);
+	(void)ctx;
+	if (h < FUZZ_MEMO_SLOTS) {
+		memo_used[h] = 1;
+		memcpy(memo_tags[h], tag, PGP_SIGMEMO_TAG_LEN);
+	}
+}
 
 static int
 same_state(const pgp_keystate *a, const pgp_keystate *b)
@@ -72,14 +108,31 @@ has_selfsig(const pgp_selfsig *l, size_t n, int on, uint32_t comp, int64_t t)
 }
 
 static void
-eval_at(const pgp_cert *c, const pgp_certsrc *src, const pgp_policy *pol, int64_t t)
+same_eval(const pgp_cert *c, const pgp_certeval *a, const pgp_certeval *b)
+{
+	uint32_t i;
+	if (!same_state(&a->primary, &b->primary) || a->primary_uid != b->primary_uid ||
+	    a->bare != b->bare)
+		abort();
+	for (i = 0; i < c->nsubs; i++)
+		if (!same_state(&a->subs[i], &b->subs[i]))
+			abort();
+	for (i = 0; i < c->nuids; i++)
+		if (a->uids[i].status != b->uids[i].status)
+			abort();
+}
+
+/* Evaluate c at t through msrc (the memo source); with plain (the source
+ * without memo) also without it, and the two must agree. l[0..n): the
+ * self-signatures (their math does not depend on t). */
+static void
+eval_at(const pgp_cert *c, const pgp_certsrc *msrc, const pgp_certsrc *plain,
+    const pgp_policy *pol, int64_t t, const pgp_selfsig *l, size_t n)
 {
 	pgp_certeval ev, again;
-	pgp_selfsig *l = NULL;
-	size_t n = 0;
 	uint32_t i;
 
-	if (pgp_cert_eval(&ev, c, src, t, pol) != PGP_OK) {
+	if (pgp_cert_eval(&ev, c, msrc, t, pol) != PGP_OK) {
 		pgp_certeval_release(&ev);
 		return;
 	}
@@ -94,7 +147,7 @@ eval_at(const pgp_cert *c, const pgp_certsrc *src, const pgp_policy *pol, int64_
 	for (i = 0; i < c->nuids; i++)
 		if (ev.uids[i].status == PGP_OK && ev.uids[i].binding_time > t)
 			abort();
-	if (pgp_selfsigs_list(&l, &n, c, t, pol) == PGP_OK) {
+	if (l != NULL) {
 		if (ev.primary.bound && !ev.bare && ev.primary.status != PGP_ERR_LIMIT &&
 		    !has_selfsig(l, n, PGP_SIGON_DIRECT, 0, t) && !has_selfsig(l, n, PGP_SIGON_UID, 0, t))
 			abort();
@@ -104,19 +157,9 @@ eval_at(const pgp_cert *c, const pgp_certsrc *src, const pgp_policy *pol, int64_
 			if (ev.subs[i].sign_ok && !has_selfsig(l, n, PGP_SIGON_BACKSIG, i, INT64_MAX))
 				abort();
 		}
-		free(l);
 	}
-	if (pgp_cert_eval(&again, c, src, t, pol) == PGP_OK) {
-		if (!same_state(&ev.primary, &again.primary) || ev.primary_uid != again.primary_uid ||
-		    ev.bare != again.bare)
-			abort();
-		for (i = 0; i < c->nsubs; i++)
-			if (!same_state(&ev.subs[i], &again.subs[i]))
-				abort();
-		for (i = 0; i < c->nuids; i++)
-			if (ev.uids[i].status != again.uids[i].status)
-				abort();
-	}
+	if (pgp_cert_eval(&again, c, plain ? plain : msrc, t, pol) == PGP_OK)
+		same_eval(c, &ev, &again);
 	pgp_certeval_release(&again);
 	pgp_certeval_release(&ev);
 }
@@ -157,7 +200,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	pgp_certset *set = NULL;
-	pgp_certsrc src;
+	pgp_certsrc src, msrc;
+	pgp_sigmemo memo;
 	pgp_policy pol;
 	size_t i, j, n;
 
@@ -166,6 +210,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)pgp_certset_add(set, data, size, NULL);
 	pgp_policy_init(&pol);
 	pgp_certset_source(set, &src);
+	memset(memo_used, 0, sizeof memo_used);
+	memo.known = memo_known;
+	memo.record = memo_record;
+	memo.ctx = NULL;
+	msrc = src;
+	msrc.memo = &memo;
 	n = pgp_certset_count(set);
 	for (i = 0; i < n && i < FUZZ_MAX_CERTS; i++) {
 		const pgp_cert *c = pgp_certset_get(set, i);
@@ -174,6 +224,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pgp_selfsig *l = NULL;
 		size_t nl = 0;
 		uint32_t k;
+		int listed;
 
 		findable(&src, c, &c->primary);
 		for (k = 0; k < c->nsubs && k < 8; k++)
@@ -183,16 +234,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		add_time(ts, &nt, 1700000000);
 		add_time(ts, &nt, 4102444800);   /* 2100-01-01 */
 		/* the self-signatures' creation times: the moments states change */
-		if (pgp_selfsigs_list(&l, &nl, c, INT32_MAX, &pol) == PGP_OK) {
-			for (j = 0; j < nl; j++)
-				if (l[j].created) {
-					add_time(ts, &nt, l[j].created);
-					add_time(ts, &nt, l[j].created + 1);
-				}
-			free(l);
-		}
+		listed = pgp_selfsigs_list(&l, &nl, c, INT32_MAX, &pol) == PGP_OK;
+		for (j = 0; listed && j < nl; j++)
+			if (l[j].created) {
+				add_time(ts, &nt, l[j].created);
+				add_time(ts, &nt, l[j].created + 1);
+			}
+		/* the first time also without the memo: the same states */
 		for (j = 0; j < nt; j++)
-			eval_at(c, &src, &pol, ts[j]);
+			eval_at(c, &msrc, j == 0 ? &src : NULL, &pol, ts[j], listed ? l : NULL, nl);
+		free(l);
 	}
 	pgp_certset_free(set);
 	return 0;
