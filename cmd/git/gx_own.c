@@ -307,6 +307,22 @@ gx_own_open(gx_own **out, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* see gx_own_int.h */
+int
+gx_own__open_mem(gx_own **out, size_t idlen, char *err, size_t errlen)
+{
+	gx_own *r;
+	*out = NULL;
+	if (idlen != 20 && idlen != 32)
+		return gx_own__fail(err, errlen, "object id length %zu is neither 20 nor 32", idlen);
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return gx_own__fail(err, errlen, "out of memory");
+	r->idlen = idlen;
+	r->hashalg = idlen == 32 ? PGP_HASH_SHA256 : PGP_HASH_SHA1;
+	*out = r;
+	return 0;
+}
+
 /* see gx_own.h */
 int
 gx_own_format(const char *path, size_t *idlen, char *err, size_t errlen)

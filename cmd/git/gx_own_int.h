@@ -26,6 +26,7 @@ typedef struct gx_pack {
 	const uint8_t *off64;      /* nlarge 64-bit offsets */
 	uint32_t nlarge;
 	uint8_t checked[32];       /* fanout buckets whose order has been checked (bitmap) */
+	uint8_t borrowed;          /* idx and pack are the caller's memory, not mapped */
 } gx_pack;
 
 /* A packed ref (packed-refs), sorted by name. */
@@ -36,7 +37,8 @@ typedef struct gx_pref {
 
 struct gx_own {
 	char *gitdir;              /* HEAD and the per-worktree files */
-	char *commondir;           /* objects/, refs/, packed-refs, config */
+	char *commondir;           /* objects/, refs/, packed-refs, config; NULL for an
+	                              in-memory object database (no loose objects) */
 	size_t idlen;              /* 20 or 32 */
 	int hashalg;               /* PGP_HASH_SHA1 or PGP_HASH_SHA256 */
 	gx_pack *packs;
@@ -65,5 +67,19 @@ int gx_own__type(gx_own *r, const uint8_t *id, int *type, char *err, size_t errl
  * (stops at 2); *id the first. */
 int gx_own__prefix(gx_own *r, const char *hex, size_t n, uint8_t *id, unsigned *count,
     char *err, size_t errlen);
+
+/*
+ * An in-memory object database (the fuzz target tests/fuzz/fuzz_gxown.c):
+ * no directory, no refs, no loose objects; packs added from the caller's
+ * memory, which must outlive r. Same checks as packs read from files.
+ */
+int gx_own__open_mem(gx_own **out, size_t idlen, char *err, size_t errlen);
+int gx_own__add_pack_mem(gx_own *r, const uint8_t *idx, size_t idx_len, const uint8_t *pack,
+    size_t pack_len, char *err, size_t errlen);
+/* A loose object's octets (zlib of "TYPE SIZE\0CONTENT") as read_loose reads
+ * a file named name: the type and, with want_data, the content (at most max
+ * octets). 0 ok, -1 error. */
+int gx_own__loose_mem(const uint8_t *z, size_t zlen, const char *name, size_t max, int want_data,
+    int *type, uint8_t **data, size_t *len, char *err, size_t errlen);
 
 #endif

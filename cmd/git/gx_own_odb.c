@@ -196,13 +196,45 @@ gx_own__free_packs(gx_own *r)
 {
 	size_t i;
 	for (i = 0; i < r->npacks; i++) {
-		unmap(r->packs[i].idx, r->packs[i].idx_len);
-		unmap(r->packs[i].pack, r->packs[i].pack_len);
+		if (!r->packs[i].borrowed) {
+			unmap(r->packs[i].idx, r->packs[i].idx_len);
+			unmap(r->packs[i].pack, r->packs[i].pack_len);
+		}
 		free(r->packs[i].name);
 	}
 	free(r->packs);
 	r->packs = NULL;
 	r->npacks = 0;
+}
+
+/* see gx_own_int.h */
+int
+gx_own__add_pack_mem(gx_own *r, const uint8_t *idx, size_t idx_len, const uint8_t *pack,
+    size_t pack_len, char *err, size_t errlen)
+{
+	char name[64];
+	gx_pack *p;
+	if (r->npacks >= GX_OWN_MAX_PACKS)
+		return gx_own__fail(err, errlen, "more than %u packs (GX_OWN_MAX_PACKS)", GX_OWN_MAX_PACKS);
+	if (r->npacks % 16 == 0) {
+		gx_pack *np = realloc(r->packs, (r->npacks + 16) * sizeof *np);
+		if (np == NULL)
+			return gx_own__fail(err, errlen, "out of memory");
+		r->packs = np;
+	}
+	p = &r->packs[r->npacks++];
+	memset(p, 0, sizeof *p);
+	p->borrowed = 1;
+	snprintf(name, sizeof name, "<memory>/pack-%zu.pack", r->npacks - 1);
+	if ((p->name = strdup(name)) == NULL)
+		return gx_own__fail(err, errlen, "out of memory");
+	p->idx = idx;
+	p->idx_len = idx_len;
+	p->pack = pack;
+	p->pack_len = pack_len;
+	if (check_idx(r, p, name, err, errlen) != 0 || check_pack(r, p, err, errlen) != 0)
+		return -1;
+	return 0;
 }
 
 /* Entries [*lo, *hi) of the fan-out bucket of first octet b, checked once:
@@ -482,26 +514,40 @@ static int
 read_loose(gx_own *r, const uint8_t *id, size_t max, int want_data, int *type, uint8_t **data,
     size_t *len, char *err, size_t errlen)
 {
-	char path[PATH_MAX], hdr[33], *sp, *end;
+	char path[PATH_MAX];
 	const uint8_t *map = NULL;
-	size_t maplen = 0, have, hlen, size;
-	unsigned long long sz;
-	uint8_t *buf = NULL, spare[1];
-	z_stream z;
-	int zr, t, rc = -1;
+	size_t maplen = 0;
 	struct stat st;
+	int rc;
 
+	if (r->commondir == NULL)
+		return 1;   /* an in-memory database has no loose objects */
 	if (loose_path(r, id, path, sizeof path) != 0)
 		return gx_own__fail(err, errlen, "%s: path too long", r->commondir);
 	if (stat(path, &st) != 0)
 		return 1;
 	if (map_file(path, &map, &maplen, err, errlen) != 0)
 		return -1;
+	rc = gx_own__loose_mem(map, maplen, path, max, want_data, type, data, len, err, errlen);
+	unmap(map, maplen);
+	return rc;
+}
+
+/* see gx_own_int.h */
+int
+gx_own__loose_mem(const uint8_t *map, size_t maplen, const char *path, size_t max, int want_data,
+    int *type, uint8_t **data, size_t *len, char *err, size_t errlen)
+{
+	char hdr[33], *sp, *end;
+	size_t have, hlen, size;
+	unsigned long long sz;
+	uint8_t *buf = NULL, spare[1];
+	z_stream z;
+	int zr, t, rc = -1;
+
 	memset(&z, 0, sizeof z);
-	if (inflateInit(&z) != Z_OK) {
-		unmap(map, maplen);
+	if (inflateInit(&z) != Z_OK)
 		return gx_own__fail(err, errlen, "out of memory");
-	}
 	z.next_in = (Bytef *)(uintptr_t)map;
 	z.avail_in = maplen > UINT_MAX ? UINT_MAX : (uInt)maplen;
 	/* the header: at most 32 octets (git's MAX_HEADER_LEN) */
@@ -575,7 +621,6 @@ read_loose(gx_own *r, const uint8_t *id, size_t max, int want_data, int *type, u
 out:
 	free(buf);
 	inflateEnd(&z);
-	unmap(map, maplen);
 	return rc;
 }
 
@@ -823,6 +868,8 @@ gx_own__prefix(gx_own *r, const char *hex, size_t n, uint8_t *id, unsigned *coun
 		}
 	}
 	/* loose: objects/XX/ with the rest of the prefix */
+	if (r->commondir == NULL)
+		return 0;
 	if ((size_t)snprintf(dir, sizeof dir, "%s/objects/%c%c", r->commondir, hex[0], hex[1]) >= sizeof dir)
 		return gx_own__fail(err, errlen, "%s: path too long", r->commondir);
 	if ((d = opendir(dir)) == NULL)
