@@ -175,6 +175,18 @@ krsrc_read_file(const char *path, size_t max, uint8_t **out, size_t *len)
 	return 0;
 }
 
+/* 1 when the set is unusable (cert.h: after PGP_ERR_NOMEM or PGP_ERR_LIMIT
+ * every lookup fails with that error). */
+static int
+set_broken(const pgp_certset *set)
+{
+	static const uint8_t none[8];
+	pgp_certq q = { PGP_CERTQ_KEYID, none, sizeof none };
+	const pgp_cert *out[1];
+	size_t total = 0;
+	return pgp_certset_find(set, &q, out, 1, &total) != PGP_OK;
+}
+
 /* see krsrc_int.h */
 int
 krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, size_t len)
@@ -221,6 +233,18 @@ krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, 
 		e = PGP_OK;
 	} else {
 		e = pgp_certset_add_owned(x->set, p, len, &d);
+	}
+	if (set_broken(x->set)) {
+		/* A limit of the framing (a packet above PGP_MAX_PACKET_BODY) or
+		 * an allocation failure made the set unusable: it lists no copies
+		 * any more and every lookup fails (cert.h, fail closed). Nothing
+		 * of any source can be used: an error, not an empty keyring. */
+		f->ncopies = 0;
+		snprintf(msg, sizeof msg, "%s (%s)%s; the key set is unusable: nothing is loaded",
+		    d.what ? d.what : "cannot be parsed", pgp_strerror(e),
+		    dearmored ? "; the offset is in the dearmored octets" : "");
+		(void)krsrc_report_add(x, name, d.offset, PGPKEYS_ERROR, msg);
+		return -1;
 	}
 	f->ncopies = pgp_certset_copies(x->set) - f->copy0;
 	if (e == PGP_ERR_NOMEM)

@@ -4,8 +4,11 @@
 # Defaults: every target, 10,000,000 executions or 1800 s, whichever comes
 # first (issue 17). Each target runs on a working corpus in build-fuzz/work/T,
 # seeded from tests/fuzz/corpus/T, from the OpenPGP files in vectors/ (targets
-# that read OpenPGP data) and from ../shared/corpus when present (read only:
-# those files are never copied into the repository). Crash inputs land in
+# that read OpenPGP data, sig and cert included) and from ../shared/corpus
+# when present (read only: those files are never copied into the
+# repository; fuzz_pgpkeys gets its pgpkeys.git sample as in-memory trees).
+# fuzz_gpg and fuzz_gxown run on their own corpus (gen_gpg_corpus.sh,
+# gen_gxown_corpus.py). Crash inputs land in
 # build-fuzz/crash/T/; minimise one with `build-fuzz/fuzz_T -minimize_crash=1
 # FILE`, fix the bug, and commit the input to tests/fuzz/corpus/T so that
 # `make check` replays it. One line per target goes to build-fuzz/figures.tsv:
@@ -43,6 +46,19 @@ for t in "$@"; do
 		    $( [ -d "$shared" ] && find "$shared" -type f \( -name '*.pgp' -o -name '*.asc' -o -name '*.sig' -o -name '*.gpg' -o -name '*.key' \) -size -256k | sort); do
 			i=$((i + 1)); cp -n "$f" "$work/seed-$i" 2>/dev/null
 		done ;;
+	pgpkeys)
+		# the real pgpkeys.git sample as in-memory trees (fuzz_pgpkeys' input:
+		# files separated by "--8<--" lines, each a path line and its content):
+		# the whole sample, and each key file with the entries linking to it
+		if [ -d "$shared/pgpkeys/keys" ]; then
+			( cd "$shared/pgpkeys" && for f in keys/*.asc .keyring/openpgp/*/*/default; do
+				[ -f "$f" ] || continue
+				printf '%s\n' "$f"; cat "$f"; printf '\n--8<--\n'
+			done ) >"$work/seed-shared-tree"
+			for f in "$shared"/pgpkeys/keys/*.asc; do
+				{ printf 'keys/%s\n' "$(basename "$f")"; cat "$f"; } >"$work/seed-shared-$(basename "$f")"
+			done
+		fi ;;
 	esac
 	start=$(date +%s)
 	"$bin" -runs="$runs" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2560 \

@@ -41,18 +41,12 @@ dup_part(const uint8_t *p, size_t n)
 	return c;
 }
 
+/* A 4-octet big-endian length at *p, clamped to what follows it. */
 static size_t
-take_len(const uint8_t **p, size_t *left)
+take_len(const uint8_t *p, size_t after)
 {
-	size_t n;
-	if (*left < 4) {
-		*left = 0;
-		return 0;
-	}
-	n = (size_t)(*p)[0] << 24 | (size_t)(*p)[1] << 16 | (size_t)(*p)[2] << 8 | (*p)[3];
-	*p += 4;
-	*left -= 4;
-	return n < *left ? n : *left;
+	size_t n = (size_t)p[0] << 24 | (size_t)p[1] << 16 | (size_t)p[2] << 8 | p[3];
+	return n < after ? n : after;
 }
 
 static void
@@ -94,12 +88,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512];
 	uint8_t flags;
 
-	if (size < 1)
+	if (size < 9)
 		return 0;
-	flags = *p++;
-	left--;
-	il = take_len(&p, &left);
-	pl = take_len(&p, &left);
+	flags = p[0];
+	left = size - 9;
+	il = take_len(p + 1, left);
+	pl = take_len(p + 5, left - il);
+	p += 9;
 	idx = dup_part(p, il);
 	pack = dup_part(p + il, pl);
 	loose = dup_part(p + il + pl, left - il - pl);

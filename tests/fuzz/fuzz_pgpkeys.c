@@ -12,7 +12,12 @@
  *   .keyring/openpgp/<dom>/<local>/default an entry: the link text
  * are loaded; anything else is ignored, as the loaders do.
  *
+ * A key file that leaves the set unusable (a packet above
+ * PGP_MAX_PACKET_BODY: cert.h) ends the load, as cmd/krsrc.c does (an
+ * error, never an empty keyring: tests/cli/krsrc_limit.sh).
+ *
  * Invariants (a violation aborts):
+ *  - the layout checks succeed on what was loaded;
  *  - reports name one of the files or entries given, with a known severity
  *    and a non-empty text; a key file's report offset lies inside it;
  *  - url-quoting a path component and unquoting it gives it back; the
@@ -49,7 +54,19 @@ typedef struct tree {
 	size_t nentries;
 	char *strs[4 * FUZZ_MAX_FILES];
 	size_t nstrs;
+	int broken;          /* the set became unusable: the load failed */
 } tree;
+
+/* 1 when the set is unusable (every lookup fails), as cmd/krsrc.c asks */
+static int
+set_broken(const pgp_certset *set)
+{
+	static const uint8_t none[8];
+	pgp_certq q = { PGP_CERTQ_KEYID, none, sizeof none };
+	const pgp_cert *out[1];
+	size_t total = 0;
+	return pgp_certset_find(set, &q, out, 1, &total) != PGP_OK;
+}
 
 static char *
 keep(tree *t, const char *p, size_t n)
@@ -170,6 +187,11 @@ add_keyfile(tree *t, pgp_certset *set, const char *path, const char *base, unsig
 	} else if (len > 0) {
 		(void)pgp_certset_add(set, p, len, NULL);
 	}
+	if (set_broken(set)) {
+		t->broken = 1;
+		f->ncopies = 0;
+		return;
+	}
 	f->ncopies = pgp_certset_copies(set) - f->copy0;
 }
 
@@ -263,7 +285,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (pgp_certset_new(&set) != PGP_OK)
 		return 0;
 	pgp_policy_init(&pol);
-	while (p < end) {
+	while (p < end && !t.broken) {
 		size_t rest = (size_t)(end - p);
 		sep = NULL;
 		for (i = 0; i + seplen <= rest; i++)
@@ -275,12 +297,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		p = sep ? sep + seplen : end;
 	}
 	pgp_certset_source(set, &src);
+	if (t.broken)
+		goto out;
 	if (pgpkeys_check_files(set, t.files, t.nfiles, report, &t) != PGP_OK ||
 	    pgpkeys_check_entries(set, t.files, t.nfiles, t.entries, t.nentries, FUZZ_AT, &pol,
 	    report, &t) != PGP_OK)
 		abort();   /* the callback never fails: neither may the checks */
 	for (i = 0; i < pgp_certset_count(set) && i < 8; i++)
 		check_header(pgp_certset_get(set, i), &src, &pol);
+out:
 	for (i = 0; i < t.nstrs; i++)
 		free(t.strs[i]);
 	pgp_certset_free(set);

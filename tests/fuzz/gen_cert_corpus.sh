@@ -10,8 +10,9 @@
 # usage: sh tests/fuzz/gen_cert_corpus.sh   (run from the top)
 set -eu
 cert=tests/fuzz/corpus/cert sig=tests/fuzz/corpus/sig
-rm -rf "$cert" "$sig"
 mkdir -p "$cert" "$sig"
+# crash-* inputs found by the fuzzers are kept (regressions)
+find "$cert" "$sig" -type f ! -name 'crash-*' -delete
 total=0
 for f in $(find vectors/certeval vectors/keyset vectors/verify/keys vectors/adversarial/keys \
     vectors/pgpkeys vectors/strip vectors/sopv-validate vectors/trust vectors/hostile \

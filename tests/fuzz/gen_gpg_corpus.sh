@@ -7,8 +7,9 @@
 # usage: sh tests/fuzz/gen_gpg_corpus.sh [OUTDIR]   (run from the top)
 set -eu
 out=${1:-tests/fuzz/corpus/gpg}
-rm -rf "$out"
 mkdir -p "$out"
+# crash-* inputs found by the fuzzer are kept (regressions)
+find "$out" -type f ! -name 'crash-*' -delete
 # args NAME ARG...: the arguments, each followed by a NUL
 args() {
 	n=$1

@@ -76,8 +76,11 @@ def repo(tmp, fmt):
 
 
 def main():
-    shutil.rmtree(OUT, ignore_errors=True)
-    os.makedirs(OUT)
+    os.makedirs(OUT, exist_ok=True)
+    # crash-* inputs found by the fuzzer are kept (regressions)
+    for f in os.listdir(OUT):
+        if not f.startswith("crash-"):
+            os.unlink(os.path.join(OUT, f))
     with tempfile.TemporaryDirectory() as tmp:
         for k in KINDS:
             objdir = os.path.join(tmp, k)

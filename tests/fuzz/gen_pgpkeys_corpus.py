@@ -12,7 +12,6 @@ files. Deterministic. usage: python3 tests/fuzz/gen_pgpkeys_corpus.py
 (run from the top)
 """
 import os
-import shutil
 
 OUT = "tests/fuzz/corpus/pgpkeys"
 SEP = b"\n--8<--\n"
@@ -46,8 +45,11 @@ def write(name, files):
 
 
 def main():
-    shutil.rmtree(OUT, ignore_errors=True)
-    os.makedirs(OUT)
+    os.makedirs(OUT, exist_ok=True)
+    # crash-* inputs found by the fuzzer are kept (regressions)
+    for f in os.listdir(OUT):
+        if not f.startswith("crash-"):
+            os.unlink(os.path.join(OUT, f))
     # the demo tree as it is
     demo = []
     for root, _dirs, names in sorted(os.walk(DEMO)):
