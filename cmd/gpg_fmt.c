@@ -285,8 +285,9 @@ gpg_parse_faked_time(const char *s, int64_t *out)
 		for (i = 0; i < 15; i++)
 			if (i != 8 && (buf[i] < '0' || buf[i] > '9'))
 				return -1;
+		/* no time before the epoch: "now" is never negative */
 		if (sscanf(buf, "%4u%2u%2uT%2u%2u%2u", &y, &mo, &d, &h, &mi, &se) != 6 ||
-		    mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+		    y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
 			return -1;
 		*out = pgp_days_from_civil((int64_t)y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
 		return 0;

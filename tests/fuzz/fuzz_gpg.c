@@ -193,6 +193,12 @@ check_arg(const char *a, size_t len)
 	}
 	if (len > 1 && (d = gpg_opt_find_short(a[1])) != NULL && d->short_name != a[1])
 		abort();
+	/* every argument as a --faked-system-time value */
+	{
+		int64_t t;
+		if (gpg_parse_faked_time(a, &t) == 0 && t < 0)
+			abort();
+	}
 	(void)gpg_algo_upper((uint8_t)a[0]);
 	(void)gpg_curve_colon((pgp_curve)((uint8_t)a[0] % 16));
 	/* a fingerprint of each length from the argument's octets */

@@ -127,6 +127,12 @@ test_faked_time(void)
 	T_EQ_INT(gpg_parse_faked_time("20261203T200859", &t), 0);
 	T_EQ_INT(t, 1796328539);
 	T_EQ_INT(gpg_parse_faked_time("20261303T200859", &t), -1);
+	/* before the epoch (found by fuzz_gpg: a negative "now"); gpg's
+	 * isotime2epoch refuses years before 1970 too */
+	T_EQ_INT(gpg_parse_faked_time("19691231T235959", &t), -1);
+	T_EQ_INT(gpg_parse_faked_time("00000101T000000", &t), -1);
+	T_EQ_INT(gpg_parse_faked_time("19700101T000000", &t), 0);
+	T_EQ_INT(t, 0);
 	T_EQ_INT(gpg_parse_faked_time("12x", &t), -1);
 	T_EQ_INT(gpg_parse_faked_time("", &t), -1);
 	T_EQ_INT(gpg_parse_faked_time("!", &t), -1);
