@@ -860,7 +860,10 @@ gx_own__prefix(gx_own *r, const char *hex, size_t n, uint8_t *id, unsigned *coun
 		uint32_t lo, hi, j;
 		if (bucket(r, p, key[0], &lo, &hi, err, errlen) != 0)
 			return -1;
-		for (j = lower_bound(r, p, lo, hi, key, nb); j < hi && *count < 2; j++) {
+		/* an odd number of digits: the last one (high nibble of key[nb],
+		 * low nibble 0) is part of the search, or ids with a smaller digit
+		 * there would come first and end the scan before the matches */
+		for (j = lower_bound(r, p, lo, hi, key, nb + n % 2); j < hi && *count < 2; j++) {
 			const uint8_t *e = p->ids + (size_t)j * r->idlen;
 			if (memcmp(e, key, nb) != 0 || (n % 2 && (e[nb] >> 4) != (key[nb] >> 4)))
 				break;
