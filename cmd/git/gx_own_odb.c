@@ -28,6 +28,12 @@
 
 static const char *const type_names[] = { NULL, "commit", "tree", "blob", "tag" };
 
+/* The most octets n octets of zlib data can inflate to: deflate's largest
+ * ratio is 1032:1 (a 258-octet match in 2 bits, RFC 1951), with room for
+ * the stream's header and block overhead. A declared size above it is a
+ * corrupt (or hostile) entry, refused before its buffer is allocated. */
+#define GX_ZLIB_MAX_OUT(n) ((uint64_t)(n) * 1032u + 1032u)
+
 /* Where a packed object's entry is. */
 typedef struct gx_loc {
 	gx_pack *p;
@@ -585,6 +591,11 @@ gx_own__loose_mem(const uint8_t *map, size_t maplen, const char *path, size_t ma
 		gx_own__fail(err, errlen, "%s: larger than %zu octets", path, max);
 		goto out;
 	}
+	if ((uint64_t)size > GX_ZLIB_MAX_OUT(maplen)) {
+		gx_own__fail(err, errlen, "%s: loose object declares more octets than its file can "
+		    "inflate to", path);
+		goto out;
+	}
 	if ((buf = malloc(size ? size : 1)) == NULL) {
 		gx_own__fail(err, errlen, "out of memory");
 		goto out;
@@ -698,6 +709,9 @@ inflate_entry(gx_own *r, gx_loc l, size_t max, uint8_t **out, size_t *outlen, ch
 	if (e.size > max)
 		return gx_own__fail(err, errlen, "%s: entry at %llu larger than %zu octets", l.p->name,
 		    (unsigned long long)l.off, max);
+	if (e.size > GX_ZLIB_MAX_OUT(e.zlen))
+		return gx_own__fail(err, errlen, "%s: entry at %llu declares more octets than the rest "
+		    "of the pack can inflate to", l.p->name, (unsigned long long)l.off);
 	if ((buf = malloc(e.size ? (size_t)e.size : 1)) == NULL)
 		return gx_own__fail(err, errlen, "out of memory");
 	if (inflate_exact(e.z, e.zlen, buf, (size_t)e.size, NULL) != 0) {

@@ -290,6 +290,8 @@ packcase longer "delta result longer than declared" "longer than its declared si
 packcase cycle "REF_DELTA cycle" "GX_OWN_MAX_DELTA_CHAIN"
 packcase unsorted ".idx with unsorted ids" "not sorted"
 packcase badtype "pack entry of reserved type 5" "invalid type"
+# refused before a 128 MiB buffer is allocated (fuzz_gxown: slow units)
+packcase hugesize "entry declaring more than its zlib data can hold" "more octets than the rest"
 
 # ---- corrupted repositories ----
 C=$tmp/c

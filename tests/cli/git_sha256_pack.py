@@ -12,6 +12,7 @@ expected content (hex) or "-" when reading must fail. KIND:
   unsorted  an .idx whose ids are not in order
   badtype   an entry of the reserved type 5
   bigoff    the good pack, its offsets in the 64-bit table
+  hugesize  a blob entry declaring 128 MiB over a few octets of zlib data
 """
 import hashlib, struct, sys, zlib, os
 
@@ -130,6 +131,9 @@ def main():
                      if oid(b"blob", o)[0] == bid[0])
         write(objdir, [(bid, be), (oid(b"blob", other), hdr(3, len(other)) + zlib.compress(other))],
               order=lambda ids: list(reversed(ids)))
+        rid, want = bid, "-"
+    elif kind == "hugesize":
+        write(objdir, [(bid, hdr(3, 1 << 27) + zlib.compress(base))])
         rid, want = bid, "-"
     elif kind == "badtype":
         write(objdir, [(bid, hdr(5, len(base)) + zlib.compress(base))])
