@@ -26,22 +26,6 @@ is_revocation(int type)
 	    type == PGP_SIG_CERT_REVOCATION;
 }
 
-/*
- * A hard revocation of a key or subkey (no reason, or any code but 1
- * "superseded" and 3 "retired", RFC 9580 §5.2.3.31) is final: it counts even
- * when dated after the reference time (a skewed clock at the owner's), as
- * sqv does; only the owner or a designated revoker can make one, so this
- * can only make a key less valid. vectors/interop rev-key-dated-2100.
- */
-static int
-is_final_revocation(const pgp_sig *sig)
-{
-	if (sig->type != PGP_SIG_KEY_REVOCATION && sig->type != PGP_SIG_SUBKEY_REVOCATION)
-		return 0;
-	return !sig->has_revocation_reason ||
-	    !(sig->revocation_code == 1 || sig->revocation_code == 3);
-}
-
 /* see certify_int.h */
 pgp_err
 pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
@@ -64,7 +48,7 @@ pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
 		*why = "signature is older than the key it binds";
 		return PGP_ERR_MALFORMED;
 	}
-	if ((int64_t)sig->created > t && !is_final_revocation(sig)) {
+	if ((int64_t)sig->created > t) {
 		*why = "signature was created after the reference time";
 		return PGP_ERR_NOT_YET;
 	}
