@@ -81,6 +81,16 @@ fi
 if [ "${INTEROP_ORACLES:-0}" = 1 ]; then
 	if command -v gpgv >/dev/null && command -v sqv >/dev/null; then
 		G=$T/gnupg; mkdir -m 700 "$G"
+		# gpgv exits 0 for a good signature by a revoked or expired key (a
+		# warning only): good = exit 0, GOODSIG, no REVKEYSIG/EXPKEYSIG/KEYREVOKED
+		gpgv_verdict() {
+			if [ "$1" -eq 0 ] && grep -q GOODSIG "$T/st" &&
+			    ! grep -Eq 'REVKEYSIG|EXPKEYSIG|KEYREVOKED|KEYEXPIRED' "$T/st"; then
+				g=good
+			else
+				g=not-good
+			fi
+		}
 		n=0 dg=0 ds=0
 		grep -v '^#' "$V/MANIFEST" | while IFS=$tab read -r id kind sig data keys verdict fpr note rest; do
 			[ -n "$id" ] || continue
@@ -89,11 +99,13 @@ if [ "${INTEROP_ORACLES:-0}" = 1 ]; then
 			for k in $keys; do set -- "$@" --keyring "$V/$k"; ks="$ks $V/$k"; done
 			IFS=$oldifs
 			if [ "$kind" = detached ]; then
-				GNUPGHOME=$G gpgv "$@" "$V/$sig" "$V/$data" >/dev/null 2>&1 && g=good || g=not-good
+				GNUPGHOME=$G gpgv --status-fd 1 "$@" "$V/$sig" "$V/$data" >"$T/st" 2>/dev/null
+				gpgv_verdict $?
 				sqv "$@" "$V/$sig" "$V/$data" >/dev/null 2>&1 && s=good || s=not-good
 				sn=sqv
 			else
-				GNUPGHOME=$G gpgv "$@" "$V/$sig" >/dev/null 2>&1 && g=good || g=not-good
+				GNUPGHOME=$G gpgv --status-fd 1 "$@" "$V/$sig" >"$T/st" 2>/dev/null
+				gpgv_verdict $?
 				# shellcheck disable=SC2086
 				sqop inline-verify $ks <"$V/$sig" >/dev/null 2>&1 && s=good || s=not-good
 				sn=sqop

@@ -572,11 +572,17 @@ def main():
         kk = F("keys/rev-key-%s.pgp" % name, vcert(dsigs=[krev]))
         ks = F("keys/rev-subkey-%s.pgp" % name, vcert(subs=[(VS, [v_bind, srev])]))
         ku = F("keys/rev-uid-%s.pgp" % name, vcert(uid_extra=[urev]))
+        # the same key revocation where a merge may leave it: after the subkey's binding
+        km = F("keys/rev-key-misplaced-%s.pgp" % name, vcert(subs=[(VS, [v_bind, krev])]))
         what = "no reason subpacket" if code is None else "reason %d" % code
         for when, t in (("before", ST), ("after", LATE)):
             verdict = "revoked" if kind == "hard" or when == "after" else "good"
             o.case(C, "rev-key-reason-%s-sig-%s" % (name, when), "detached", "sig/rev-primary-%s.sig" % when, D,
                    [kk], verdict, VP, "key revocation (0x20), %s (%s), signature made %s it" % (what, kind, when))
+            o.case(C, "rev-key-misplaced-reason-%s-sig-%s" % (name, when), "detached",
+                   "sig/rev-subkey-%s.sig" % when, D, [km], verdict, VP,
+                   "key revocation (0x20), %s (%s), placed after the subkey binding; subkey "
+                   "signature made %s it" % (what, kind, when))
             o.case(C, "rev-subkey-reason-%s-sig-%s" % (name, when), "detached", "sig/rev-subkey-%s.sig" % when, D,
                    [ks], verdict, VP, "subkey revocation (0x28), %s (%s), subkey signature made %s it" %
                    (what, kind, when))
@@ -749,7 +755,7 @@ def main():
         "a compressed packet that inflates to nothing")
     inl(C, "compressed-zlib-bad-adler", comp(2, zl[:-1] + bytes([zl[-1] ^ 1])), "malformed", "-",
         "ZLIB stream with a wrong Adler-32")
-    inl(C, "compressed-trailing-after-deflate", compressed(inner) + b"", "good", VP,
+    inl(C, "compressed-zip-control", compressed(inner), "good", VP,
         "control: ZIP (algorithm 1)", out=D)
     zc = body_of(compressed(inner))
     inl(C, "compressed-deflate-then-garbage", pkt(8, zc + b"GARBAGE"), "malformed", "-",
@@ -809,6 +815,8 @@ def main():
     inl(C, "compressed-inner-length-past-end",
         compressed(ops(VP) + pkt_len(11, lb, len(lb) + 200) + good_p), "malformed", "-",
         "inside the compressed data, a literal length past the end of the inflated data")
+    inl(C, "literal-empty-packet", ops(VP) + pkt(11, b"") + good_p, "malformed", "-",
+        "a literal packet of length 0 (no format octet)")
     inl(C, "ops-short", pkt(4, body_of(ops(VP))[:10]) + literal(data) + good_p, "malformed", "-",
         "one-pass signature packet of 10 octets")
     inl(C, "ops-long", pkt(4, body_of(ops(VP)) + b"\x00") + literal(data) + good_p, "malformed", "-",
