@@ -39,6 +39,8 @@ LATE = ST + 2000                 # signatures made after the revocations
 # What wotkit said when these vectors were written, where it differed from
 # the verdict demanded (the test failed until the library was fixed).
 FINDINGS = {
+    "sig-algo-rsa-encrypt-only":
+        "wotkit said good (algorithm 2 counted as RSA like 1 and 3); gpgv says good, sqv malformed",
     "created-twice-different":
         "wotkit said good (the first creation time was used, the duplicate only recorded); "
         "gpgv and sqv say good too",
@@ -639,6 +641,19 @@ def main():
                           ("subkey-certify-only", 0x01, "subkey flags 0x01 (certify)"),
                           ("subkey-encrypt-only", 0x0C, "subkey flags 0x0C (encrypt) with a back-signature")):
         kf(cid, None, note, sigb=good_s, subs=[(VS, [bind(VP, VP, VS, flags=fl)])])
+    # the public-key algorithm octet: RSA 2 is encrypt-only, 3 sign-only (RFC 9580 §9.1)
+    det(C, "sig-algo-rsa-encrypt-only", v4sig(VP, 0x00, data, pk_algo=2), "bad-signature", VP,
+        "a signature by the RSA (1) primary whose algorithm octet says RSA Encrypt-Only (2): "
+        "no signature can be made by an encrypt-only algorithm")
+    det(C, "sig-algo-rsa-sign-only", v4sig(VP, 0x00, data, pk_algo=3), "good", VP,
+        "the same with RSA Sign-Only (3): one key type with 1 (deprecated, still verified)")
+
+    class RSAEncryptOnly(RSAKey):
+        algo = 2
+    VR2 = RSAEncryptOnly("victim-primary", KT)
+    K = F("keys/rsa-encrypt-only-key.pgp", cert_of(VR2, [(V_UID, [certify(VR2, VR2, V_UID, primary=True)])], []))
+    det(C, "key-algo-rsa-encrypt-only", v4sig(VR2, 0x00, data), "unusable-key", VR2,
+        "an RSA Encrypt-Only (2) key with self-signature flags 0x03 signs data", keys=[K])
     kf("subkey-sign-hashed-encrypt-unhashed", None, "subkey hashed flags 0x02, unhashed 0x0C: hashed wins",
        verdict="good", sigb=good_s, subs=[(VS, [bind(VP, VP, VS, unhashed_extra=sp(27, b"\x0c"))])])
 
