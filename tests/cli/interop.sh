@@ -30,8 +30,7 @@ grep -q '^not ok' "$T/verify.tap" && fail=1
 # unsupported input, and nothing on stdout (draft-dkg-openpgp-stateless-cli).
 NO_SIGNATURE=3 BAD_DATA=41
 tab=$(printf '\t')
-falsegood=0
-grep -v '^#' "$V/MANIFEST" | while IFS=$tab read -r id kind sig data keys verdict fpr note rest; do
+grep -v '^#' "$V/MANIFEST" | while IFS=$tab read -r id kind sig data keys verdict fpr _note _rest; do
 	[ -n "$id" ] || continue
 	set --
 	oldifs=$IFS; IFS=,
@@ -91,8 +90,7 @@ if [ "${INTEROP_ORACLES:-0}" = 1 ]; then
 				g=not-good
 			fi
 		}
-		n=0 dg=0 ds=0
-		grep -v '^#' "$V/MANIFEST" | while IFS=$tab read -r id kind sig data keys verdict fpr note rest; do
+		grep -v '^#' "$V/MANIFEST" | while IFS=$tab read -r id kind sig data keys verdict fpr _note _rest; do
 			[ -n "$id" ] || continue
 			set --; ks=
 			oldifs=$IFS; IFS=,
