@@ -706,6 +706,42 @@ def main():
     arm("armor-two-blocks-second-corrupt", good_arm + armor_raw(A, v4sig(AS, 0x00, data))[:60],
         "malformed", "a good block followed by a cut one")
 
+    L = good_arm.split(b"\n")
+    arm("armor-blank-inside-base64", b"\n".join(L[:3] + [L[3][:20] + b" " + L[3][20:]] + L[4:]), "malformed",
+        "a blank inside a base64 line: an invalid base64 character (docs/semantics.md; gpgv skips it)")
+    arm("armor-two-crc-lines", good_arm.replace(b"\n=", b"\n=AAAA\n=", 1), "malformed",
+        "two CRC24 lines")
+    crcline = [ln for ln in L if ln.startswith(b"=")][0]
+    arm("armor-crc-before-last-line", b"\n".join(L[:-4] + [crcline, L[-4]] + L[-2:]), "malformed",
+        "the CRC24 line before the last base64 line")
+    arm("armor-empty-body", b"-----BEGIN PGP SIGNATURE-----\n\n-----END PGP SIGNATURE-----\n", "malformed",
+        "an armor block with nothing in it")
+    ctext = b"Pay 100 EUR to Bob."
+    ct = (b"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n" + ctext + b"\n" +
+          armor("PGP SIGNATURE", v4sig(VS, 0x01, cleartext_canon(ctext))))
+    CT_OUT = F("data/ct-pay.txt", ctext)
+
+    def ctc(cid, text, verdict, note):
+        o.case(C, cid, "cleartext", F("msg/%s.asc" % cid, text), None, [K_V], verdict,
+               VP if verdict != "malformed" else "-", note, out=CT_OUT if verdict == "good" else None)
+    ctc("cleartext-ctl", ct, "good", "control: cleartext message by the subkey")
+    ctc("cleartext-two-hash-headers", ct.replace(b"Hash: SHA256\n", b"Hash: SHA256\nHash: SHA512\n"), "good",
+        "two Hash: headers, one names the signature's algorithm (§7)")
+    ctc("cleartext-hash-list", ct.replace(b"Hash: SHA256\n", b"Hash: SHA512, SHA256\n"), "good",
+        "a Hash: header listing two algorithms")
+    ctc("cleartext-no-hash-header", ct.replace(b"Hash: SHA256\n", b""), "good",
+        "no Hash: header (optional in RFC 9580 §7; gpgv and sqop refuse)")
+    ctc("cleartext-unknown-header", ct.replace(b"Hash: SHA256\n", b"Hash: SHA256\nCharset: UTF-8\n"),
+        "malformed", "a cleartext header other than Hash: (§7 defines only Hash)")
+    ctc("cleartext-no-blank-after-headers", ct.replace(b"Hash: SHA256\n\n", b"Hash: SHA256\n"), "malformed",
+        "no blank line between the Hash: header and the text")
+    ctc("cleartext-text-before-begin", b"Unsigned: pay Mallory.\n" + ct, "malformed",
+        "unsigned text before the BEGIN PGP SIGNED MESSAGE line (gpgv says good and shows it)")
+    ctc("cleartext-binary-signature", ct.replace(
+        armor("PGP SIGNATURE", v4sig(VS, 0x01, cleartext_canon(ctext))),
+        armor("PGP SIGNATURE", v4sig(VS, 0x00, cleartext_canon(ctext)))), "malformed",
+        "the signature block holds a binary (0x00) signature over the canonical text (§7: 0x01 only)")
+
     # ================= partial lengths =================
     C = "partial"
     big = (b"partial body test line\n" * 100)[:2000]
