@@ -7,11 +7,19 @@
 #include "hash.h"
 #include "pk_int.h"
 
-/* The RSA family: 1 (encrypt or sign) and 3 (sign-only) share key material. */
+/* The RSA family: 1 (encrypt or sign), 2 (encrypt-only) and 3 (sign-only)
+ * share key material. */
 static int
 is_rsa(int algo)
 {
 	return algo == PGP_PK_RSA || algo == PGP_PK_RSA_E || algo == PGP_PK_RSA_S;
+}
+
+/* RSA algorithm IDs that can sign (RFC 9580 §9.1: 2 is encrypt-only). */
+static int
+is_rsa_signing(int algo)
+{
+	return algo == PGP_PK_RSA || algo == PGP_PK_RSA_S;
 }
 
 /*
@@ -102,8 +110,9 @@ pgp_pk_verify(const pgp_key *key, const pgp_sig *sig, int hash_alg,
 		return pgp__pk_fail(diag, PGP_ERR_UNSUPPORTED,
 		    "signature version not supported");
 	/* A signature claiming another algorithm was not made by this key;
-	 * RSA 1 and 3 are one key type. */
-	if (sig->pk_algo != key->algo && !(is_rsa(sig->pk_algo) && is_rsa(key->algo)))
+	 * RSA 1 and 3 are one key type. A signature claiming RSA Encrypt-Only
+	 * (2) is no signature (vectors/interop sig-algo-rsa-encrypt-only). */
+	if (sig->pk_algo != key->algo && !(is_rsa_signing(sig->pk_algo) && is_rsa(key->algo)))
 		return pgp__pk_fail(diag, PGP_ERR_BAD_SIG,
 		    "signature algorithm does not match the key");
 	/* SHA3 lengths are known too; RSA refuses SHA3 later (pk_rsa.c). */

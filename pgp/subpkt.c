@@ -201,7 +201,16 @@ decode(pgp_sig *sig, const pgp_subpkt *sp, int *hashed_issuer,
 		if ((e = want_len(sp, 4, diag, "creation time must be 4 octets")) != PGP_OK)
 			break;
 		if (sig->has_created) {
+			/*
+			 * §5.2.3.11 names one creation time; two that differ leave
+			 * the signing time (expiry, revocation, key liveness) to
+			 * whichever a verifier reads: refused (vectors/interop
+			 * created-twice-different). Equal copies are harmless.
+			 */
 			sig->dup_created = 1;
+			if (pgp_be32(d) != sig->created)
+				e = pgp__fail(diag, PGP_ERR_MALFORMED, sp->off, PGP_TAG_SIGNATURE,
+				    "two different signature creation times");
 			break;
 		}
 		sig->created = pgp_be32(d);
