@@ -5,6 +5,10 @@
  *
  *   wotkit keyring check [--rev REV] [--at TIME] [--allow-sha1] [--list] SRC...
  *
+ * A wotkit keyring file among the sources is first checked whole
+ * (kr_verify: every checksum, index order and entries, certificate
+ * tiling, edges, counts) instead of loaded; a problem is an error report
+ * (--list lists the other sources only).
  * Reports go to stderr ("wotkit: FILE: offset N: warning: WHAT"); --list
  * prints the primary fingerprint of every certificate loaded (copies
  * merged), sorted, one a line, on stdout. Exit 0: no error report (warnings
@@ -15,8 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include "cmd/cli.h"
 #include "cmd/krsrc.h"
+#include "keyring/kr.h"
 
 static int
 list(const pgp_certset *set)
@@ -42,15 +48,40 @@ list(const pgp_certset *set)
 	return i == n ? 0 : -1;
 }
 
+/* The whole-file check of path if it is a wotkit keyring: 1 a problem
+ * (reported), 0 none, -1 not a keyring file (the sources' loader reads it). */
+static int
+check_keyring_file(const char *path)
+{
+	struct stat st;
+	cli_file f;
+	kr_keyring *k = NULL;
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || cli_file_open(&f, path) != 0)
+		return -1;
+	if (!kr_is_keyring(f.p, f.len)) {
+		cli_file_close(&f);
+		return -1;
+	}
+	if ((e = kr_open(&k, f.p, f.len, &d)) == PGP_OK)
+		e = kr_verify(k, &d);
+	if (e != PGP_OK)
+		cli_report(path, e, &d);
+	kr_close(k);
+	cli_file_close(&f);
+	return e != PGP_OK;
+}
+
 /* see krsrc.h */
 int
 cmd_keyring_check(int argc, char **argv)
 {
 	const char *rev = NULL, *v;
 	const char **srcs;
-	size_t ns = 0;
+	size_t ns = 0, nraw;
 	int64_t now = (int64_t)time(NULL), at = now;
-	int i, rc, do_list = 0;
+	int i, rc, do_list = 0, bad_file = 0;
 	pgp_certset *set = NULL;
 	pgp_policy pol;
 	krsrc_reports rep = {0};
@@ -83,7 +114,17 @@ cmd_keyring_check(int argc, char **argv)
 		free(srcs);
 		return EXIT_USAGE;
 	}
-	rc = krsrc_load_at(srcs, ns, rev, at, &pol, set, &rep);
+	/* keyring files are checked whole here, the other sources loaded */
+	for (i = 0, nraw = 0; i < (int)ns; i++) {
+		int k = check_keyring_file(srcs[i]);
+		if (k < 0)
+			srcs[nraw++] = srcs[i];
+		else
+			bad_file |= k;
+	}
+	rc = nraw ? krsrc_load_at(srcs, nraw, rev, at, &pol, set, &rep) : 0;
+	if (rc == 0 && bad_file)
+		rc = 1;
 	krsrc_reports_print(&rep);
 	if (rc >= 0 && do_list && list(set) != 0)
 		rc = -1;

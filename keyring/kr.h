@@ -126,6 +126,23 @@ size_t kr_ntags(const kr_keyring *k);
 pgp_err kr_find(kr_keyring *k, const pgp_certq *q, uint32_t *out, size_t max,
     size_t *total);
 
+/*
+ * The whole-file check (`wotkit keyring check FILE`, keyring/kr_verify.c):
+ * every block and certificate checksum, and what no checksum vouches for
+ * (a file altered with its checksums recomputed): the certificate table in
+ * strictly increasing fingerprint order, its certificates tiling the data
+ * section, its counts equal to the parsed certificates'; every index sorted
+ * without duplicates, each entry naming a certificate that holds the key or
+ * address, every stored key and address found by a lookup, the entry counts
+ * equal to the keys and addresses stored; every certification edge backed by
+ * a stored certification of that issuer key, type, time and trust; the memo
+ * tags sorted and unique; the statistics' counts equal to the sections'.
+ * Costs one parse of every certificate and a lookup per key and address.
+ * PGP_OK, or the first problem (PGP_ERR_MALFORMED, _TRUNCATED, _LIMIT)
+ * described in diag.
+ */
+pgp_err kr_verify(kr_keyring *k, pgp_diag *diag);
+
 /* Per-certificate counts from the certificate table. */
 typedef struct kr_certinfo {
 	pgp_fpr fpr;

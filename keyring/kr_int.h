@@ -52,6 +52,16 @@ int kr__rec_size(uint32_t id);
 /* Name of a section for diagnostics ("fingerprint index", ...). */
 const char *kr__sect_name(uint32_t id);
 
+/* Reader accessors for kr_verify.c (keyring/kr_read.c). Record i of the
+ * fixed-record section id after its block checksum was checked. */
+pgp_err kr__rec(const kr_keyring *k, uint32_t id, uint64_t i, pgp_rd *out, pgp_diag *d);
+/* Record count of section id (certificate data: the certificate count). */
+uint64_t kr__rec_count(const kr_keyring *k, uint32_t id);
+/* Length of the certificate data section. */
+uint64_t kr__data_len(const kr_keyring *k);
+/* Where the certificate table puts certificate i in the data section. */
+pgp_err kr__cert_place(const kr_keyring *k, uint64_t i, uint64_t *off, uint32_t *len);
+
 static inline void
 kr__put16(uint8_t *p, uint16_t v)
 {

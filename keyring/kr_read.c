@@ -361,6 +361,42 @@ cert_rec(const kr_keyring *k, uint64_t i, certrec *c)
 	return PGP_OK;
 }
 
+/* see kr_int.h */
+pgp_err
+kr__rec(const kr_keyring *k, uint32_t id, uint64_t i, pgp_rd *out, pgp_diag *d)
+{
+	if (id == 0 || id >= KR_S__N || kr__rec_size(id) <= 0)
+		return PGP_ERR_INVALID;
+	return rec(k, id, i, out, d);
+}
+
+/* see kr_int.h */
+uint64_t
+kr__rec_count(const kr_keyring *k, uint32_t id)
+{
+	return id > 0 && id < KR_S__N ? k->s[id].count : 0;
+}
+
+/* see kr_int.h */
+uint64_t
+kr__data_len(const kr_keyring *k)
+{
+	return k->s[KR_S_DATA].len;
+}
+
+/* see kr_int.h */
+pgp_err
+kr__cert_place(const kr_keyring *k, uint64_t i, uint64_t *off, uint32_t *len)
+{
+	certrec c;
+	pgp_err e;
+	if ((e = cert_rec(k, i, &c)) != PGP_OK)
+		return e;
+	*off = c.off;
+	*len = c.len;
+	return PGP_OK;
+}
+
 /* see kr.h */
 pgp_err
 kr_cert_info(kr_keyring *k, size_t i, kr_certinfo *out)

@@ -8,7 +8,7 @@
  * merged with the new entries, stand-alone revocations are matched with
  * their keys, and every group that changed is merged again
  * (pgp__cert_merge). A group of one copy without stand-alone revocations
- * is that copy as parsed, so a keyring without duplicates costs nothing
+ * and without a component repeated inside it is that copy as parsed, so a keyring without duplicates costs nothing
  * more. An allocation failure or a limit marks the set broken: from then on
  * lookups fail, as a set that lost part of its input could lose a revocation.
  */
@@ -248,6 +248,32 @@ fidx_find(const pgp_certset *s, const pgp_fpr *fpr)
 }
 
 /*
+ * 1 if one parsed copy holds the same subkey (fingerprint) or the same user
+ * ID / attribute (packet body) twice: a keyserver merge or a concatenation
+ * can append a component again with newer signatures. Such a copy is merged
+ * with itself, so that every binding of the component counts wherever it
+ * was placed, not only those of its first occurrence (vectors/certorder).
+ * Quadratic, bounded by PGP_MAX_SUBKEYS and PGP_MAX_UIDS per copy; a
+ * certificate without duplicates costs one pass of comparisons.
+ */
+static int
+has_dup_component(const pgp_cert *c)
+{
+	uint32_t i, j;
+	for (i = 0; i < c->nsubs; i++)
+		for (j = 0; j < i; j++)
+			if (pgp_fpr_cmp(&c->subs[i].key.fpr, &c->subs[j].key.fpr) == 0)
+				return 1;
+	for (i = 0; i < c->nuids; i++)
+		for (j = 0; j < i; j++)
+			if (c->uids[i].is_attr == c->uids[j].is_attr &&
+			    c->uids[i].data.len == c->uids[j].data.len &&
+			    memcmp(c->uids[i].data.p, c->uids[j].data.p, c->uids[i].data.len) == 0)
+				return 1;
+	return 0;
+}
+
+/*
  * Give every new copy its group: an existing one with the same primary
  * fingerprint, else a new one; new groups are created in input order.
  */
@@ -297,6 +323,7 @@ group_new_copies(pgp_certset *s, size_t *first_new_group)
 			memset(gr, 0, sizeof *gr);
 			gr->cert = s->raw[ci];
 			gr->first = gr->last = (uint32_t)ci;
+			gr->dirty = (uint8_t)has_dup_component(s->raw[ci]);
 			s->fidx[s->nfidx].fpr = &s->raw[ci]->primary.fpr;
 			s->fidx[s->nfidx].grp = g;
 			s->nfidx++;
@@ -359,7 +386,7 @@ remerge(pgp_certset *s, group *g, pgp_diag *diag)
 		goto out;
 	for (i = 0; i < nl; i++)
 		loose[i] = s->loose[lo + i].body;
-	if (n == 1 && nl == 0) {
+	if (n == 1 && nl == 0 && !has_dup_component(first)) {
 		e = PGP_OK; /* a copy as parsed */
 	} else if ((e = pgp__cert_merge(&m, copies, n, loose, nl, diag)) != PGP_OK) {
 		goto out;

@@ -5,6 +5,7 @@
 #include "t.h"
 #include "keyring/kr.h"
 #include "pgp/pgp.h"
+#include "pgp/crc32.h"
 
 static const char *const key_files[] = {
 	"vectors/verify/keys/rsa2048.pgp",
@@ -562,6 +563,75 @@ test_edges_corpus(void)
 	pgp_certset_free(set);
 }
 
+/* kr_verify over file p: PGP_OK or its error. */
+static pgp_err
+verify_file(const uint8_t *p, size_t len)
+{
+	kr_keyring *k = NULL;
+	pgp_diag d = {0, -1, NULL};
+	pgp_err e = kr_open(&k, p, len, &d);
+	if (e == PGP_OK)
+		e = kr_verify(k, &d);
+	kr_close(k);
+	return e;
+}
+
+/* Offset and record count of section id in file p (docs/keyring-format.md). */
+static size_t
+sect_at(const uint8_t *p, uint32_t id, uint32_t *count)
+{
+	uint32_t n = pgp_be32(p + 24), i;
+	for (i = 0; i < n; i++) {
+		const uint8_t *e = p + 64 + 32 * i;
+		if (pgp_be32(e) == id) {
+			*count = pgp_be32(e + 24);
+			return (size_t)pgp_be32(e + 12);  /* offsets < 4 GiB here */
+		}
+	}
+	return 0;
+}
+
+static void
+test_verify(void)
+{
+	fixture f;
+	uint8_t *copy = NULL, tmp[12];
+	uint32_t count;
+	size_t i, at, missed = 0;
+	T_ASSERT(fixture_make(&f, 3) == 0);
+	if (f.file == NULL)
+		goto out;
+	T_EQ_INT(verify_file(f.file, f.len), PGP_OK);
+	copy = malloc(f.len);
+	/* every flipped bit anywhere: the whole check finds it */
+	for (i = 0; i < f.len; i++) {
+		memcpy(copy, f.file, f.len);
+		copy[i] ^= (uint8_t)(1u << (i % 8));
+		missed += verify_file(copy, f.len) == PGP_OK;
+	}
+	T_EQ_INT(missed, 0);
+	/* two key ID index records swapped, the block checksum recomputed: only
+	 * the order check can see it */
+	memcpy(copy, f.file, f.len);
+	at = sect_at(copy, 3, &count);
+	T_ASSERT(at != 0 && count >= 2 && count <= 64);
+	if (at == 0 || count < 2 || count > 64)
+		goto out;
+	memcpy(tmp, copy + at + 4, 12);
+	memcpy(copy + at + 4, copy + at + 4 + 12, 12);
+	memcpy(copy + at + 4 + 12, tmp, 12);
+	pgp_put_be32(copy + at, pgp_crc32(0, copy + at + 4, (size_t)count * 12));
+	T_EQ_INT(verify_file(copy, f.len), PGP_ERR_MALFORMED);
+	/* a key ID entry naming another certificate (checksum recomputed) */
+	memcpy(copy, f.file, f.len);
+	copy[at + 4 + 11] ^= 1;
+	pgp_put_be32(copy + at, pgp_crc32(0, copy + at + 4, (size_t)count * 12));
+	T_EQ_INT(verify_file(copy, f.len), PGP_ERR_MALFORMED);
+out:
+	free(copy);
+	fixture_free(&f);
+}
+
 static void
 test_not_a_keyring(void)
 {
@@ -586,6 +656,7 @@ main(void)
 	T_RUN(test_memo);
 	T_RUN(test_damage);
 	T_RUN(test_edges_corpus);
+	T_RUN(test_verify);
 	T_RUN(test_not_a_keyring);
 	return T_DONE();
 }

@@ -951,6 +951,45 @@ typedef struct xp {
 } while (0)
 
 /*
+ * The writer's component order (cert.h: direct signatures, user IDs and
+ * attributes, subkeys, each with the signatures that followed it): a copy
+ * with subkeys before user IDs (vectors/certorder) is written in this order.
+ * Stable within each kind; *canon = 0 when a packet moved.
+ */
+static size_t
+component_order(xp *x, size_t n, int *canon)
+{
+	xp *t = n ? malloc(n * sizeof *t) : NULL;
+	unsigned *kind = n ? malloc(n * sizeof *kind) : NULL;
+	size_t i, m = 0;
+	unsigned k = 0, pass;
+	if (n && (t == NULL || kind == NULL)) {
+		free(t);
+		free(kind);
+		return (size_t)-1;
+	}
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (x[i].tag == PGP_TAG_USER_ID || x[i].tag == PGP_TAG_USER_ATTRIBUTE))
+			k = 1;
+		else if (i > 0 && x[i].tag == PGP_TAG_PUBLIC_SUBKEY)
+			k = 2;
+		kind[i] = k;
+	}
+	for (pass = 0; pass < 3; pass++)
+		for (i = 0; i < n; i++)
+			if (kind[i] == pass) {
+				if (m != i)
+					*canon = 0;
+				t[m++] = x[i];
+			}
+	if (n)
+		memcpy(x, t, n * sizeof *t);
+	free(t);
+	free(kind);
+	return n;
+}
+
+/*
  * The packets the writer should produce for c, read from c->raw with the
  * certificate grammar of cert.c: trust, marker, padding and unknown packets
  * are not part of a certificate; a subkey that does not parse is dropped
@@ -1010,7 +1049,7 @@ expect_packets(const pgp_cert *c, xp *out, size_t max, int *canon, int *converti
 		}
 		pgp_pkt_release(&pkt);
 	}
-	return n;
+	return component_order(out, n, canon);
 }
 
 static pgp_err
