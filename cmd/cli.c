@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "mapguard.h"
 #include "out.h"
 #include "pgp/pgp.h"
 
@@ -84,6 +85,13 @@ cli_file_open(cli_file *f, const char *path)
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		/* guarded: a file truncated while mapped ends the run with a
+		 * message (cmd/mapguard.h), never a SIGBUS death or a verdict;
+		 * with no guard slot left, it is read instead */
+		if (m != MAP_FAILED && mapguard_add(m, (size_t)st.st_size, path) != 0) {
+			munmap(m, (size_t)st.st_size);
+			m = MAP_FAILED;
+		}
 		if (m != MAP_FAILED) {
 			f->map = m;
 			f->p = m;
@@ -107,8 +115,10 @@ fail:
 void
 cli_file_close(cli_file *f)
 {
-	if (f->map)
+	if (f->map) {
+		mapguard_remove(f->map);
 		munmap(f->map, f->len);
+	}
 	free(f->heap);
 	memset(f, 0, sizeof *f);
 }
