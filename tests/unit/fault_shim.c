@@ -10,7 +10,10 @@
  *   WOTKIT_SHIM_TRUNC_TO=N        N octets (default 0),
  *   WOTKIT_SHIM_TRUNC_WHEN=W      W = mmap (default): right after the first
  *                                 successful mmap of it; read: right after
- *                                 the first read of it that returned data.
+ *                                 the first read of it that returned data;
+ *                                 fwrite: at the first fwrite into a file
+ *                                 whose name holds ".tmp." (a pending
+ *                                 cmd/atomic.c file), before it is written.
  *   WOTKIT_SHIM_FAIL=OP           OP = fsync, rename or fflush: fail the first
  *                                 call whose file (fsync, fflush: the
  *                                 descriptor's path; rename: either name)
@@ -41,6 +44,7 @@ ssize_t read(int fd, void *buf, size_t n);
 int fsync(int fd);
 int rename(const char *from, const char *to);
 int fflush(FILE *f);
+size_t fwrite(const void *p, size_t size, size_t n, FILE *f);
 
 static int trunc_done, fail_done;
 
@@ -73,11 +77,15 @@ maybe_truncate(int fd, const char *when)
 	char path[4096];
 	if (trunc_done || want == NULL || fd < 0 || strcmp(w ? w : "mmap", when) != 0)
 		return;
-	if (strcmp(fd_path(fd, path, sizeof path), want) != 0)
+	if (strcmp(when, "fwrite") == 0) {
+		if (strstr(fd_path(fd, path, sizeof path), ".tmp.") == NULL)
+			return;
+	} else if (strcmp(fd_path(fd, path, sizeof path), want) != 0)
 		return;
 	trunc_done = 1;
 	if (truncate(want, to ? (off_t)strtoll(to, NULL, 10) : 0) == 0)
-		say(when[0] == 'm' ? "truncated-after-mmap" : "truncated-after-read", want);
+		say(when[0] == 'm' ? "truncated-after-mmap" : when[0] == 'r' ?
+		    "truncated-after-read" : "truncated-at-fwrite", want);
 }
 
 /* 1 when the armed write fault OP applies to path */
@@ -176,4 +184,14 @@ fflush(FILE *f)
 	if (f != NULL && should_fail("fflush", fd_path(fileno(f), path, sizeof path)))
 		return EOF;
 	return real(f);
+}
+
+size_t
+fwrite(const void *p, size_t size, size_t n, FILE *f)
+{
+	static size_t (*real)(const void *, size_t, size_t, FILE *);
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "fwrite");
+	maybe_truncate(fileno(f), "fwrite");
+	return real(p, size, n, f);
 }
