@@ -86,6 +86,7 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpgp.a
 
 # the drop-in's pure parts are compiled into their unit test
 $(B)/tests/test_gpgfmt: cmd/gpg_fmt.c cmd/gpg_opts.c cmd/gpg.h
+$(B)/tests/test_mapguard: cmd/mapguard.c cmd/mapguard.h
 
 $(B)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/standalone.c $(B)/libpgp.a
 	@mkdir -p $(dir $@)

@@ -24,6 +24,8 @@ static struct sigaction previous;
 static int installed;
 static const char *guard_prog = "wotkit";
 static volatile sig_atomic_t guard_code = 2;
+static char *catch_all_msg;       /* mapguard_catch_all's message */
+static size_t catch_all_len;
 static const char reason[] = "changed while being read (truncated?); stopped with no result\n";
 
 static void
@@ -51,6 +53,16 @@ on_sigbus(int sig, siginfo_t *si, void *uc)
 		if (b == 0 || a < b || a - b >= slots[i].len)
 			continue;
 		write_all(slots[i].msg, slots[i].msglen);
+		for (i = 0; i < MAPGUARD_MAX_TMPS; i++) {
+			uintptr_t t = atomic_load_explicit(&tmps[i], memory_order_acquire);
+			if (t != 0)
+				(void)unlink((const char *)t);
+		}
+		_exit(guard_code);
+	}
+	/* a mapped file past its end (BUS_ADRERR) that a library mapped */
+	if (catch_all_msg != NULL && si->si_code == BUS_ADRERR) {
+		write_all(catch_all_msg, catch_all_len);
 		for (i = 0; i < MAPGUARD_MAX_TMPS; i++) {
 			uintptr_t t = atomic_load_explicit(&tmps[i], memory_order_acquire);
 			if (t != 0)
@@ -171,6 +183,28 @@ mapguard_remove(const void *base)
 			break;
 		}
 	pthread_mutex_unlock(&lock);
+}
+
+/* see mapguard.h */
+int
+mapguard_catch_all(const char *what)
+{
+	size_t cap, len;
+	char *msg;
+	int rc = -1;
+	pthread_mutex_lock(&lock);
+	cap = strlen(guard_prog) + 4 * MAPGUARD_MAX_NAME + sizeof reason + 32;
+	if (catch_all_msg == NULL && install() == 0 && (msg = malloc(cap)) != NULL) {
+		len = (size_t)snprintf(msg, cap, "%s: ", guard_prog);
+		append_name(msg, &len, cap, what);
+		memcpy(msg + len, ": ", 2);
+		memcpy(msg + len + 2, reason, sizeof reason - 1);
+		catch_all_len = len + 2 + sizeof reason - 1;
+		catch_all_msg = msg;
+		rc = 0;
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
 }
 
 /* see mapguard.h */

@@ -51,6 +51,12 @@ int mapguard_add(const void *base, size_t len, const char *name);
 /* Stop guarding the mapping that starts at base (before munmap). */
 void mapguard_remove(const void *base);
 
+/* Also treat a SIGBUS outside the registered mappings that reports an
+ * access past the end of a mapped file (si_code BUS_ADRERR) as one, named
+ * `what` in the message: for wotkit-git, where libgit2 maps pack files
+ * itself (its pack windows cannot be registered). 0, or -1. */
+int mapguard_catch_all(const char *what);
+
 /* A temporary file to unlink if the process ends through the guard.
  * path is not copied: it must stay valid until mapguard_tmp_remove(path).
  * 0, or -1 when all slots are taken (the file is then not removed). */
