@@ -61,7 +61,11 @@ cli_atomic_sink(void *ctx, const uint8_t *p, size_t n)
 int
 cli_atomic_close(cli_atomic *a, const char *path, int ok, int sync_dir)
 {
-	int dfd;
+	int dfd, e0 = errno;
+	/* a write the caller saw fail (fwrite/fprintf into a->f) and did not
+	 * report: say why, else the command fails silently */
+	if (!ok && a->failed == 0 && ferror(a->f))
+		cli_msg(a->tmp, "write: %s", strerror(e0 ? e0 : EIO));
 	if (fflush(a->f) != 0 || fchmod(a->fd, 0644) != 0 || fsync(a->fd) != 0) {
 		if (ok)
 			cli_msg(a->tmp, "write: %s", strerror(errno));
