@@ -41,6 +41,7 @@ if [ ! -f "$SHIM" ]; then echo "not ok - faults: $SHIM is not built (make tests)
 t=$(mktemp -d)
 t=$(cd "$t" && pwd -P)   # canonical: the shim compares /proc/self/fd links
 trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
+[ -n "$FAULTS_KEEP" ] && trap - EXIT && echo "# kept $t"
 WOTKIT_KEYRING=$t/none-default.wk; export WOTKIT_KEYRING
 ln -s "$W" "$t/wotkit-gpg"
 G=$t/wotkit-gpg
@@ -366,3 +367,122 @@ cp "$KD/ring-old.pgp" "$KD/ring-new.pgp"
 "$G" --no-default-keyring --keyring "$KD/ring-new.pgp" --import "$KD/src.pgp" >/dev/null 2>&1
 kill_loop "gpg drop-in --import" 20 "$KD/ring-old.pgp" "$KD/ring-new.pgp" "$KD/ring.pgp" \
     "$G" --no-default-keyring --keyring "$KD/ring.pgp" --import "$KD/src.pgp"
+
+# ---- D. refresh (needs the git fixture: gpg and git)
+if [ -x "$WG" ] && command -v git >/dev/null 2>&1 && command -v gpg >/dev/null 2>&1; then
+	. "$top/tests/cli/lib/git_fixture.sh"
+	WOTKIT=$W
+	git_fixture_or_exit faults "$t/fx"
+	FX=$t/fx
+	fpr() { awk -v n="$1" '$1 == n { print $2 }' "$FX/keys.tsv"; }
+	kid() { fpr "$1" | cut -c25-40; }
+	UP=$t/up
+	(
+		unset GIT_DIR GIT_WORK_TREE GIT_CONFIG_GLOBAL
+		GIT_CONFIG_NOSYSTEM=1 HOME=$t GNUPGHOME=$FX/gen
+		export GIT_CONFIG_NOSYSTEM HOME GNUPGHOME
+		g() { gpg --batch --yes --quiet --no-tty --passphrase '' --pinentry-mode loopback "$@"; }
+		set -e
+		git init -q -b master "$UP"
+		cd "$UP"
+		git config user.name 'Keys Maintainer'
+		git config user.email 'keys@example.org'
+		cp -a "$FX/pgpkeys/keys" "$FX/pgpkeys/.keyring" .
+		git add -A
+		git commit -q -S"$(fpr root)" -m 'C0: the keys'
+		# C1: root certifies b (the keyring changes)
+		g -u "$(fpr root)" --quick-sign-key "$(fpr b)" >/dev/null 2>&1
+		g -a --export "$(fpr b)" >"keys/$(kid b).asc"
+		git add -A
+		git commit -q -S"$(fpr a)!" -m 'C1: root certifies b'
+		git gc -q
+	) >"$t/setup.log" 2>&1 || { sed 's/^/# /' "$t/setup.log"; nok "refresh: making the repository failed"; }
+	gpgconf --homedir "$FX/gen" --kill gpg-agent 2>/dev/null
+	AT=$(($(date +%s) + 1))
+	RD=$t/rf; mkdir -p "$RD"
+	rf_setup() { # DIR: the user's keyring and its trust file, no state yet
+		mkdir -p "$1"; rm -f "$1"/keyring.wk*
+		cp "$FX/keyring.wk" "$FX/keyring.wk.trust" "$1/"
+	}
+	rf() { "$W" refresh --at "$AT" --keyring "$1/keyring.wk" --repo "$UP" --no-fetch --branch master -q; }
+	rf_setup "$RD/base"
+	run rf "$RD/base"
+	check "baseline: refresh to C1 writes a new keyring" test "$rc" = 0 && ! cmp -s "$RD/base/keyring.wk" "$FX/keyring.wk"
+	cp "$RD/base/keyring.wk" "$RD/new.wk"
+	# the state file records the tip once the keyring is written
+	ls "$RD/base" >"$t/rf.files"
+	rf_unchanged() { # name, dir
+		tmps=$(ls "$2" | grep -c '\.tmp\.')
+		if [ "$rc" != 0 ] && cmp -s "$2/keyring.wk" "$FX/keyring.wk" && [ "$tmps" = 0 ] &&
+		    [ ! -f "$2/keyring.wk.refresh" ] && err_has "$3"; then ok "$1 (rc=$rc)"
+		else nok "$1: rc=$rc, keyring changed or state written or $tmps temp files or no '$3'"; fi
+	}
+	for f in "fsync ENOSPC No space left" "fflush ENOSPC No space left" "rename EIO Input/output error"; do
+		set -- $f; call=$1 en=$2; shift 2; reason="$*"
+		rf_setup "$RD/$call"
+		match=.tmp.; [ $call = rename ] && match=keyring.wk
+		LD_PRELOAD=$SHIM WOTKIT_SHIM_FAIL=$call WOTKIT_SHIM_MATCH=$match WOTKIT_SHIM_ERRNO=$en \
+		    rf "$RD/$call" >"$t/out" 2>"$t/err"
+		rc=$?
+		rf_unchanged "refresh: $call of the new keyring fails with $en: keyring byte-identical, no state, no temp" \
+		    "$RD/$call" "$reason"
+	done
+	# the keyring truncated while refresh reads it
+	rf_setup "$RD/trunc"
+	shim "$RD/trunc/keyring.wk" mmap 0 rf "$RD/trunc"
+	if [ "$rc" = 2 ] && err_has "keyring.wk: $MSG" && [ "$(ls "$RD/trunc" | grep -c '\.tmp\.')" = 0 ] &&
+	    [ ! -f "$RD/trunc/keyring.wk.refresh" ]; then
+		ok "refresh: the keyring truncated after mmap: stops (rc=2), no state, no temp file"
+	else nok "refresh with a truncated keyring: rc=$rc"; fi
+	# wotkit-git failing at each of its runs in turn (the tip's check, the
+	# tree's load, ...): the keyring is never replaced by a partial one
+	cat >"$t/flakygit" <<FLAKY
+#!/bin/sh
+c=\$(cat "$t/git.count" 2>/dev/null || echo 0); c=\$((c + 1)); echo \$c >"$t/git.count"
+[ "\$c" = "\$(cat "$t/git.fail")" ] && exit 1
+exec "$WG" "\$@"
+FLAKY
+	chmod +x "$t/flakygit"
+	rf_setup "$RD/count"; rm -f "$t/git.count"; echo 0 >"$t/git.fail"
+	WOTKIT_GIT=$t/flakygit rf "$RD/count" >/dev/null 2>&1
+	runs=$(cat "$t/git.count" 2>/dev/null || echo 0)
+	i=1
+	while [ "$i" -le "$runs" ]; do
+		rf_setup "$RD/flaky$i"; rm -f "$t/git.count"; echo $i >"$t/git.fail"
+		WOTKIT_GIT=$t/flakygit rf "$RD/flaky$i" >"$t/out" 2>"$t/err"
+		rc=$?
+		rf_unchanged "refresh: wotkit-git run $i of $runs fails: keyring byte-identical, no state" "$RD/flaky$i" ""
+		i=$((i + 1))
+	done
+	[ "$runs" -gt 0 ] || nok "refresh ran wotkit-git $runs times"
+	# full and read-only filesystems under the keyring
+	if unshare -rm sh -c "mount -t tmpfs -o size=256k tmpfs '$t/probe'" 2>/dev/null; then
+		for fault in full ro; do
+			mkdir -p "$RD/m-$fault"
+			cat >"$t/rfin.sh" <<RFIN
+mount -t tmpfs -o size=1m tmpfs "$RD/m-$fault" || exit 3
+mkdir "$RD/m-$fault/s" && cp "$FX/keyring.wk" "$FX/keyring.wk.trust" "$RD/m-$fault/s/"
+if [ $fault = full ]; then cat /dev/zero >"$RD/m-$fault/fill" 2>/dev/null; else mount -o remount,ro "$RD/m-$fault"; fi
+"$W" refresh --at "$AT" --keyring "$RD/m-$fault/s/keyring.wk" --repo "$UP" --no-fetch --branch master -q >"$t/out" 2>"$t/err"
+echo \$? >"$t/rc"
+cmp -s "$RD/m-$fault/s/keyring.wk" "$FX/keyring.wk" && echo same >"$t/same"
+ls "$RD/m-$fault/s" >"$t/ls"
+RFIN
+			rm -f "$t/same" "$t/rc"
+			unshare -rm sh "$t/rfin.sh"
+			rc=$(cat "$t/rc" 2>/dev/null || echo none)
+			if [ $fault = full ]; then reason="No space left"; else reason="Read-only file system"; fi
+			if [ "$rc" != 0 ] && [ "$rc" != none ] && [ -f "$t/same" ] && ! grep -q '\.tmp\.\|\.refresh' "$t/ls" &&
+			    err_has "$reason"; then
+				ok "refresh on a $fault filesystem: '$reason', keyring byte-identical, no state, no temp (rc=$rc)"
+			else nok "refresh on a $fault filesystem: rc=$rc"; sed 's/^/# ls: /' "$t/ls"; fi
+		done
+	else
+		skip "refresh on full and read-only filesystems: unshare -rm with a tmpfs is not available here"
+	fi
+else
+	skip "refresh: needs wotkit-git, git and gpg"
+fi
+
+echo "# faults: $n checks, $fails failed"
+[ "$fails" = 0 ]
