@@ -37,7 +37,8 @@ WOTKIT_OBJ := $(WOTKIT_SRC:%.c=$(B)/%.o)
 # wotkit-git: reads git object databases for `wotkit keyring build` (cmd/krsrc_git.c
 # runs it); the only executable linked with libgit2.
 GIT_SRC  := $(sort $(wildcard cmd/git/*.c))
-GIT_OBJ  := $(GIT_SRC:%.c=$(B)/%.o)
+# cmd/mapguard.c (the SIGBUS guard of mapped files) is shared with wotkit
+GIT_OBJ  := $(GIT_SRC:%.c=$(B)/%.o) $(B)/cmd/mapguard.o
 GIT_CFLAGS := $(shell pkg-config --cflags libgit2 2>/dev/null)
 GIT_LIBS := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -85,10 +86,11 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(B)/libpgp.a
 
 # the drop-in's pure parts are compiled into their unit test
 $(B)/tests/test_gpgfmt: cmd/gpg_fmt.c cmd/gpg_opts.c cmd/gpg.h
+$(B)/tests/test_mapguard: cmd/mapguard.c cmd/mapguard.h
 
 # wotkit's own git reader (cmd/git/gx_own*.c): a tool for tests/cli/git_sha256.sh
 # and the fuzz_gxown target
-GX_OWN_SRC := $(sort $(wildcard cmd/git/gx_own*.c))
+GX_OWN_SRC := $(sort $(wildcard cmd/git/gx_own*.c)) cmd/mapguard.c
 # Fuzz targets over cmd/ code name the sources they link (FUZZ_CMD_<target>);
 # the others link libpgp.a only.
 FUZZ_CMD_gpg   := cmd/gpg_fmt.c cmd/gpg_opts.c
@@ -103,7 +105,13 @@ $(B)/tests/gx_own_tool: tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(wildcard cmd/gi
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/unit/gx_own_tool.c $(GX_OWN_SRC) $(B)/libpgp.a $(DEP_LIBS) $(LDFLAGS)
 
-tests: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
+# An LD_PRELOAD shim for tests/cli/faults.sh (files truncated after mmap or
+# read, fsync/rename/fflush failing); plain flags, never sanitized.
+$(B)/tests/fault_shim.so: tests/unit/fault_shim.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) -O2 -g -shared -fPIC -o $@ $< -ldl
+
+tests: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool $(B)/tests/fault_shim.so
 
 # ASan+UBSan build of everything, in build-san/.
 san:

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "atomic.h"
 #include "cli.h"
+#include "mapguard.h"
 
 /* see atomic.h */
 int
@@ -39,6 +40,8 @@ cli_atomic_open(cli_atomic *a, const char *path)
 		return -1;
 	}
 	(void)setvbuf(a->f, NULL, _IOFBF, 1 << 20);
+	/* removed if a mapped input shrinks before the rename (mapguard.h) */
+	(void)mapguard_tmp_add(a->tmp);
 	return 0;
 }
 
@@ -58,7 +61,11 @@ cli_atomic_sink(void *ctx, const uint8_t *p, size_t n)
 int
 cli_atomic_close(cli_atomic *a, const char *path, int ok, int sync_dir)
 {
-	int dfd;
+	int dfd, e0 = errno;
+	/* a write the caller saw fail (fwrite/fprintf into a->f) and did not
+	 * report: say why, else the command fails silently */
+	if (!ok && a->failed == 0 && ferror(a->f))
+		cli_msg(a->tmp, "write: %s", strerror(e0 ? e0 : EIO));
 	if (fflush(a->f) != 0 || fchmod(a->fd, 0644) != 0 || fsync(a->fd) != 0) {
 		if (ok)
 			cli_msg(a->tmp, "write: %s", strerror(errno));
@@ -72,10 +79,11 @@ cli_atomic_close(cli_atomic *a, const char *path, int ok, int sync_dir)
 		cli_msg(path, "rename: %s", strerror(errno));
 		ok = 0;
 	}
-	if (!ok) {
+	if (!ok)
 		unlink(a->tmp);
+	mapguard_tmp_remove(a->tmp);
+	if (!ok)
 		return -1;
-	}
 	if (sync_dir && (dfd = open(a->dir, O_RDONLY | O_DIRECTORY)) >= 0) {
 		if (fsync(dfd) != 0) {
 			cli_msg(a->dir, "fsync: %s", strerror(errno));

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "mapguard.h"
 #include "out.h"
 #include "pgp/pgp.h"
 
@@ -84,6 +85,13 @@ cli_file_open(cli_file *f, const char *path)
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		/* guarded: a file truncated while mapped ends the run with a
+		 * message (cmd/mapguard.h), never a SIGBUS death or a verdict;
+		 * with no guard slot left, it is read instead */
+		if (m != MAP_FAILED && mapguard_add(m, (size_t)st.st_size, path) != 0) {
+			munmap(m, (size_t)st.st_size);
+			m = MAP_FAILED;
+		}
 		if (m != MAP_FAILED) {
 			f->map = m;
 			f->p = m;
@@ -107,8 +115,10 @@ fail:
 void
 cli_file_close(cli_file *f)
 {
-	if (f->map)
+	if (f->map) {
+		mapguard_remove(f->map);
 		munmap(f->map, f->len);
+	}
 	free(f->heap);
 	memset(f, 0, sizeof *f);
 }
@@ -218,38 +228,26 @@ cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val)
 int
 cli_feed_verifier(struct pgp_verifier *v, const char *path)
 {
-	static uint8_t buf[1 << 20];
+	/* Data is read, never mapped: a file truncated while it is read gives
+	 * a short read, not a SIGBUS. CLI_FEED_CHUNK-sized reads into one
+	 * buffer keep the copy cache-warm for the hash streams that follow
+	 * (faster than the MAP_POPULATE mapping this replaced: 1 GiB SHA-256,
+	 * 0.68 s user against 1.41 s on the 2-core VM, issue 17). */
+	static uint8_t buf[CLI_FEED_CHUNK];
 	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
 	const char *name = fd == 0 ? "<stdin>" : path;
+	struct stat st;
+	uintmax_t want = 0, got = 0;
 	if (fd < 0) {
 		cli_msg(path, "%s", strerror(errno));
 		return -1;
 	}
-	{
-		/* Regular files are mapped (no copy into a buffer), then fed in
-		 * 1 MiB slices so several hash streams share cache-warm data. */
-		struct stat st;
-		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-		    (uintmax_t)st.st_size <= SIZE_MAX) {
-			size_t len = (size_t)st.st_size, off = 0;
-			void *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-			if (m != MAP_FAILED) {
-				(void)madvise(m, len, MADV_SEQUENTIAL);
-				while (off < len) {
-					size_t k = len - off < sizeof buf ? len - off : sizeof buf;
-					pgp_verifier_update(v, (const uint8_t *)m + off, k);
-					off += k;
-				}
-				munmap(m, len);
-				if (fd)
-					close(fd);
-				return 0;
-			}
-		}
-	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		want = (uintmax_t)st.st_size;
 #ifdef POSIX_FADV_SEQUENTIAL
-	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
+	}
 	for (;;) {
 		ssize_t r = read(fd, buf, sizeof buf);
 		if (r < 0) {
@@ -263,9 +261,17 @@ cli_feed_verifier(struct pgp_verifier *v, const char *path)
 		if (r == 0)
 			break;
 		pgp_verifier_update(v, buf, (size_t)r);
+		got += (uintmax_t)r;
 	}
 	if (fd)
 		close(fd);
+	/* a regular file that ended before the size it had when opened was
+	 * truncated under us: no verdict on a part of it */
+	if (got < want) {
+		cli_msg(name, "shrank while being read (%ju of %ju octets); stopped with no result",
+		    got, want);
+		return -1;
+	}
 	return 0;
 }
 

@@ -178,6 +178,12 @@ build(int argc, char **argv)
 	krsrc_reports_print(&rep);
 	if (lr < 0)
 		goto out;
+	/* a source that could not be read at all: no keyring without it */
+	if (rep.lost) {
+		cli_msg("keyring build", "%zu source%s could not be read; %s not written", rep.lost,
+		    rep.lost == 1 ? "" : "s", outpath);
+		goto out;
+	}
 	memset(&ko, 0, sizeof ko);
 	ko.cmd = "keyring build";
 	ko.at = at;

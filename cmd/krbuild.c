@@ -117,6 +117,8 @@ krb_write_bytes(const char *path, const uint8_t *data, size_t len)
 	if (cli_atomic_open(&af, path) != 0)
 		return -1;
 	ok = cli_atomic_sink(&af, data, len) == PGP_OK;
+	if (!ok)   /* a full disk: refresh failed with no message */
+		cli_msg(af.tmp, "write: %s", strerror(af.failed));
 	return cli_atomic_close(&af, path, ok, 1);
 }
 

@@ -42,6 +42,14 @@ krsrc_severity_name(int severity)
 
 /* see krsrc_int.h */
 int
+krsrc_source_lost(krsrc_ctx *x, const char *src, const char *what)
+{
+	x->rep->lost++;
+	return krsrc_report_add(x, src, 0, PGPKEYS_ERROR, what);
+}
+
+/* see krsrc_int.h */
+int
 krsrc_report_add(krsrc_ctx *x, const char *file, size_t off, int sev, const char *what)
 {
 	krsrc_reports *r = x->rep;
@@ -345,13 +353,13 @@ load_one(krsrc_ctx *x, const char *src, const char *rev)
 		cli_file f;
 		if (cli_file_read_fd(&f, 0, "<stdin>") != 0) {
 			snprintf(msg, sizeof msg, "cannot be read: %s", strerror(errno));
-			return krsrc_report_add(x, "<stdin>", 0, PGPKEYS_ERROR, msg);
+			return krsrc_source_lost(x, "<stdin>", msg);
 		}
 		return krsrc_add_keyfile(x, "<stdin>", NULL, f.heap, f.len);
 	}
 	if (krsrc_read_file(src, PGP_MAX_INPUT_FILE, &p, &len) != 0) {
 		snprintf(msg, sizeof msg, "cannot be read: %s", strerror(errno));
-		return krsrc_report_add(x, src, 0, PGPKEYS_ERROR, msg);
+		return krsrc_source_lost(x, src, msg);
 	}
 	return krsrc_add_keyfile(x, src, NULL, p, len);
 }

@@ -29,7 +29,11 @@
 /* Load every SRC (pgpkeys tree dir, git repo, key file, dir of key files) into set; reports appended.
  * rev: for git repositories (NULL = HEAD). Returns 0 ok, 1 input errors reported (continue), -1 fatal. */
 typedef struct krsrc_report { char *file; size_t offset; char *what; int severity; } krsrc_report;
-typedef struct krsrc_reports { krsrc_report *v; size_t n, cap; } krsrc_reports;
+/* lost: sources named by the caller that gave nothing because they could not
+ * be read at all (a file that cannot be read, a repository wotkit-git could
+ * not read): a command that replaces a keyring refuses to, rather than write
+ * one without them (issue 17, faults). */
+typedef struct krsrc_reports { krsrc_report *v; size_t n, cap; size_t lost; } krsrc_reports;
 int krsrc_load(const char *const *srcs, size_t n, const char *rev, pgp_certset *set, krsrc_reports *rep);
 void krsrc_reports_free(krsrc_reports *r);
 int cmd_keyring_export(int argc, char **argv);   /* `wotkit keyring export ...` */

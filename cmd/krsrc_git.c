@@ -129,7 +129,7 @@ krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 	if ((st = gitproc_start(&gp, args, 5)) != 0) {
 		snprintf(msg, sizeof msg, "cannot run %.512s (needed to read a git repository): %s",
 		    gp.path, strerror(st));
-		return krsrc_report_add(x, repo, 0, PGPKEYS_ERROR, msg);
+		return krsrc_source_lost(x, repo, msg);
 	}
 	pgp_buf_init(&b, PGPKEYS_STREAM_MAX_TOTAL);
 	rd = gitproc_read_all(&gp, &b);
@@ -141,7 +141,7 @@ krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 	}
 	if (rd > 0) {
 		pgp_buf_free(&b);
-		return krsrc_report_add(x, repo, 0, PGPKEYS_ERROR,
+		return krsrc_source_lost(x, repo,
 		    "wotkit-git wrote more than PGPKEYS_STREAM_MAX_TOTAL octets; nothing loaded");
 	}
 	memset(&g, 0, sizeof g);
@@ -154,7 +154,7 @@ krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 		snprintf(msg, sizeof msg, "wotkit-git read commit %.64s, not %.64s as asked; "
 		    "nothing loaded", cr.hex[0] ? cr.hex : "(none)", rev);
 		pgp_buf_free(&b);
-		return krsrc_report_add(x, repo, 0, PGPKEYS_ERROR, msg);
+		return krsrc_source_lost(x, repo, msg);
 	}
 	if (e == PGP_OK)
 		e = pgpkeys_stream_parse(b.p, b.len, on_item, &g, &emsg, &d);
@@ -162,13 +162,13 @@ krsrc_git(krsrc_ctx *x, const char *repo, const char *rev)
 		rc = -1;
 	} else if (e == PGP_ERR_IO) {
 		snprintf(msg, sizeof msg, "wotkit-git: %.*s", (int)emsg.len, (const char *)emsg.p);
-		rc = krsrc_report_add(x, repo, 0, PGPKEYS_ERROR, msg);
+		rc = krsrc_source_lost(x, repo, msg);
 	} else if (e != PGP_OK) {
 		snprintf(msg, sizeof msg, "stream from wotkit-git refused at offset %zu: %s (%s)%s",
 		    d.offset, d.what ? d.what : "", pgp_strerror(e), "; nothing loaded");
-		rc = krsrc_report_add(x, repo, 0, PGPKEYS_ERROR, msg);
+		rc = krsrc_source_lost(x, repo, msg);
 	} else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		rc = krsrc_report_add(x, repo, 0, PGPKEYS_ERROR,
+		rc = krsrc_source_lost(x, repo,
 		    "wotkit-git failed after a complete stream");
 	}
 	pgp_buf_free(&b);

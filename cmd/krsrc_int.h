@@ -23,6 +23,9 @@ typedef struct krsrc_ctx {
 
 /* Append a report (copies file and what). -1 out of memory. */
 int krsrc_report_add(krsrc_ctx *x, const char *file, size_t off, int sev, const char *what);
+/* An error report for a whole source that could not be read (counted in
+ * krsrc_reports.lost). 0, or -1 out of memory. */
+int krsrc_source_lost(krsrc_ctx *x, const char *src, const char *what);
 /* A copy of s[0..n) that lives as long as x; NULL when out of memory. */
 char *krsrc_str(krsrc_ctx *x, const char *s, size_t n);
 /*

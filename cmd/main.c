@@ -8,6 +8,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cmds.h"
+#include "mapguard.h"
 
 #include "version.h"
 
@@ -64,6 +65,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(base, "wotkit-gpg") == 0) {
 		cli_prog = "wotkit-gpg";
+		mapguard_setup(cli_prog, 2);   /* gpg's error status */
 		return cmd_gpg(argc, argv);
 	}
 	if (argc < 2) {

@@ -197,7 +197,8 @@ tree_keyring(const char *cmd, const char *repo, const char *rev, int64_t t, cons
 		goto out;
 	}
 	lr = krsrc_load_at(srcs, 1, rev, t, pol, set, &rep);
-	if (lr < 0) {
+	if (lr < 0 || rep.lost) {
+		/* the tree could not be read: nothing to check it with */
 		krsrc_reports_print(&rep);
 		goto out;
 	}

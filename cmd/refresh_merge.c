@@ -95,6 +95,11 @@ rf_merge(const rf_merge_opts *o, kr_keyring *old, rf_merged *m)
 		krsrc_reports_print(&rep);
 	if (lr < 0)
 		goto out;
+	/* the tip could not be read (wotkit-git failed): nothing is merged */
+	if (rep.lost) {
+		cli_msg(o->cmd, "the tip's tree could not be read; the keyring is not changed");
+		goto out;
+	}
 	m->nsource = pgp_certset_count(tipset);
 	/* the current certificates, as stored */
 	n = kr_count(old);

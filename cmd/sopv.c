@@ -21,6 +21,7 @@
 #include <time.h>
 #include "cmds.h"
 #include "sopv.h"
+#include "mapguard.h"
 
 #include "version.h"
 
@@ -180,6 +181,9 @@ cmd_sopv(int argc, char **argv)
 	};
 	int i = 1, debug = 0;
 	size_t k;
+
+	/* an input truncated while mapped: SOPV's I/O failure (cmd/mapguard.h) */
+	mapguard_setup(cli_prog, SOPV_GENERIC);
 	/* common options before the subcommand (sopv-doc: `sopv [--debug] ...`) */
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--debug") == 0) {

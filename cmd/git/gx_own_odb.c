@@ -25,6 +25,7 @@
 #include <zlib.h>
 #include "pgp/pgp.h"
 #include "gx_own_int.h"
+#include "cmd/mapguard.h"
 
 static const char *const type_names[] = { NULL, "commit", "tree", "blob", "tag" };
 
@@ -59,6 +60,11 @@ map_file(const char *path, const uint8_t **map, size_t *len, char *err, size_t e
 	close(fd);
 	if (m == MAP_FAILED)
 		return gx_own__fail(err, errlen, "%s: cannot map", path);
+	/* a pack truncated while mapped: a message and exit, no SIGBUS death */
+	if (mapguard_add(m, (size_t)st.st_size, path) != 0) {
+		munmap(m, (size_t)st.st_size);
+		return gx_own__fail(err, errlen, "%s: too many files mapped", path);
+	}
 	*map = m;
 	*len = (size_t)st.st_size;
 	return 0;
@@ -67,8 +73,10 @@ map_file(const char *path, const uint8_t **map, size_t *len, char *err, size_t e
 static void
 unmap(const uint8_t *map, size_t len)
 {
-	if (map != NULL)
+	if (map != NULL) {
+		mapguard_remove(map);
 		munmap((void *)(uintptr_t)map, len);
+	}
 }
 
 /* ---- packs: the .idx (version 2) and the .pack ---- */

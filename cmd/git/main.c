@@ -24,6 +24,7 @@
 #include "keytree.h"
 #include "fetch.h"
 #include "changes.h"
+#include "cmd/mapguard.h"
 
 static int
 usage(void)
@@ -43,6 +44,10 @@ main(int argc, char **argv)
 	pgp_buf out;
 	int i, rc;
 
+	/* a pack truncated while mapped: "wotkit-git: FILE: ...", exit 1;
+	 * libgit2 maps its packs itself: those are caught by si_code */
+	mapguard_setup("wotkit-git", 1);
+	(void)mapguard_catch_all("a file of the git object database");
 	if (argc >= 2 && strcmp(argv[1], "objects") == 0) {
 		git_libgit2_init();
 		rc = objects_main(argc - 1, argv + 1);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/git/gx_own.h"
+#include "cmd/mapguard.h"
 
 static size_t idlen;
 
@@ -73,6 +74,7 @@ main(int argc, char **argv)
 	int type, rc = -1;
 	const char *cmd;
 
+	mapguard_setup("gx_own_tool", 1);
 	if (argc < 3)
 		goto usage;
 	cmd = argv[1];
