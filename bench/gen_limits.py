@@ -56,7 +56,7 @@ def sig_with_areas(hashed, unhashed, data=b""):
 def v6sig_raw(hashed, unhashed):
     """A v6 signature packet (RFC 9580 §5.2.3: 4-octet area lengths); the
     material is junk: the subpacket count is refused before any math."""
-    salt = b"\x00" * 32
+    salt = b"\x00" * 16  # SHA2-256: 16 octets (RFC 9580 §9.5)
     body = (bytes([6, 0x00, 27, 8]) + be32(len(hashed)) + hashed + be32(len(unhashed)) +
             unhashed + b"\x00\x00" + bytes([len(salt)]) + salt + b"\x00" * 64)
     return pkt(2, body)
@@ -85,6 +85,21 @@ def bomb(path, size):
     body = b"\x01" + b"".join(parts)
     with open(path, "wb") as f:
         f.write(ops(SIGNER) + pkt(8, body) + v4sig(SIGNER, 0x00, b"not the data"))
+
+
+def bomb_partial(path, size):
+    """A compressed data packet that inflates to a literal of `size` zero
+    octets in 16 MiB partial chunks (RFC 9580 §4.2.1.4): no header names
+    the size, so only the decompression budget stops it."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    first = b"\xCB\xF8" + b"b\x00" + be32(ST) + bytes(CHUNK - 6)
+    parts = [c.compress(first) + c.flush(zlib.Z_FULL_FLUSH)]
+    unit = c.compress(b"\xF8" + bytes(CHUNK)) + c.flush(zlib.Z_FULL_FLUSH)
+    parts.append(unit * (size // CHUNK - 1))
+    parts.append(c.compress(b"\x00") + c.flush())  # the last chunk: empty
+    with open(path, "wb") as f:
+        f.write(ops(SIGNER) + pkt(8, b"\x01" + b"".join(parts)) +
+                v4sig(SIGNER, 0x00, b"not the data"))
 
 
 def big_literal(path, size):
@@ -275,8 +290,12 @@ def limits(top, scale):
     case("sigs-300-in-one-file", v4sig(SIGNER, 0x00, data) * 300, "key.pgp", "PGP_MAX_MSG_SIGS")
     case("nesting-100-compressed", nested(100), "key.pgp", "PGP_MAX_NESTING")
     case("partial-70k-chunks", many_partial(70000), "key.pgp", "PGP_MAX_PARTIAL_CHUNKS")
+    # a compressed literal naming 1 GiB: refused at its header, as inflated
     bomb(os.path.join(top, "bomb-1GiB.pgp"), 1 << 30)
-    case("bomb-1GiB", None, "key.pgp", "PGP_MAX_DECOMPRESSED")
+    case("bomb-1GiB", None, "key.pgp", "PGP_MAX_DATA_BODY")
+    # the same in partial chunks: only the decompression budget stops it
+    bomb_partial(os.path.join(top, "bomb-1GiB-partial.pgp"), 1 << 30)
+    case("bomb-1GiB-partial", None, "key.pgp", "PGP_MAX_DECOMPRESSED")
     # --- armor ---
     case("armor-line-100KiB", b"-----BEGIN PGP MESSAGE-----\n\n" + b"A" * (100 << 10) +
          b"\n-----END PGP MESSAGE-----\n", "key.pgp", "PGP_MAX_ARMOR_LINE")

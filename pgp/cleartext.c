@@ -76,7 +76,7 @@ take_sig(pgp_buf *sig, const uint8_t *in, size_t len, size_t *pos, pgp_diag *dia
 		pgp__diag_set(diag, a.begin_off, -1, "cleartext signature block is not PGP SIGNATURE");
 		e = PGP_ERR_MALFORMED;
 	} else if ((e = pgp_buf_append(sig, a.data, a.data_len)) != PGP_OK) {
-		pgp__diag_set(diag, a.begin_off, -1, "cleartext signature too large");
+		pgp__diag_set(diag, a.begin_off, -1, "cleartext signatures larger than 512 MiB (PGP_MAX_ARMOR_DECODED)");
 	}
 	pgp_armor_release(&a);
 	return e;
@@ -124,7 +124,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 			goto out;
 		}
 		if (line.raw.len > PGP_MAX_ARMOR_LINE) {
-			pgp__diag_set(diag, line.off, -1, "armor line too long");
+			pgp__diag_set(diag, line.off, -1, "armor line longer than 64 KiB (PGP_MAX_ARMOR_LINE)");
 			e = PGP_ERR_LIMIT;
 			goto out;
 		}
@@ -170,7 +170,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 			out->odd_dash = 1;
 		}
 		if ((e = pgp_buf_append(&text, v.p, v.len)) != PGP_OK) {
-			pgp__diag_set(diag, line.off, -1, "cleartext too large");
+			pgp__diag_set(diag, line.off, -1, "cleartext larger than 256 MiB (PGP_MAX_DATA_BODY)");
 			goto out;
 		}
 		nlines++;

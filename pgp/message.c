@@ -36,7 +36,7 @@ levsigs_push(levsigs *l, const pgp_rd *body, size_t off, pgp_diag *diag)
 
 	if (l->n >= PGP_MAX_MSG_SIGS)
 		return pgp__fail(diag, PGP_ERR_LIMIT, off, PGP_TAG_SIGNATURE,
-		    "too many signatures in the message");
+		    "more than 256 signatures in the message (PGP_MAX_MSG_SIGS)");
 	if (l->n % 8 == 0) {
 		if ((ns = realloc(l->s, (l->n + 8) * sizeof *ns)) == NULL)
 			return pgp__fail(diag, PGP_ERR_NOMEM, off, PGP_TAG_SIGNATURE, "memory");
@@ -106,6 +106,8 @@ extract_level(msgscan *m, const pgp_pkt *pkt, uint8_t **inner, size_t *inner_len
 	pgp_buf_init(&b, PGP_MAX_DECOMPRESSED);
 	pgp__pktskip_init(&f, &b);
 	e = pgp_decompress_to(pkt, &algo, &m->zleft, pgp__pktskip_push, &f, diag);
+	if (e == PGP_ERR_LIMIT && f.stopped)
+		e = PGP_OK; /* an over-limit header ends the level: the parser refuses it */
 	if (e == PGP_OK && (e = pgp__pktskip_end(&f)) != PGP_OK)
 		pgp__fail(diag, e, pkt->off, PGP_TAG_COMPRESSED, "decompression buffer");
 	if (e != PGP_OK) {
@@ -152,7 +154,7 @@ parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
 
 	pgp_rd_init(&r, p, len);
 	if (depth > PGP_MAX_NESTING)
-		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested too deeply");
+		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested more than 8 deep (PGP_MAX_NESTING)");
 	while (!pgp_rd_empty(&r)) {
 		pgp_pkt pkt;
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
