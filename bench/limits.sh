@@ -6,6 +6,8 @@
 # $BENCH_DIR, made once): time, peak RSS, exit status and error line of
 # wotkit verify, and of gpgv and sqv on the same input where they run
 # (sqv: detached signatures only). One run each (use nice: it is long).
+# gpgv and sqv are stopped after LIMITS_TIMEOUT seconds (default 300; both
+# spend minutes on 100k user IDs): rc 124 in the table.
 #   bench/limits.sh            all cases        BENCH_DIR (default /tmp/wotkit-bench)
 #   bench/limits.sh --clean    delete the inputs afterwards
 # Needs python3 with cryptography, /usr/bin/time; gpgv and sqv optional.
@@ -16,6 +18,7 @@ W=${WOTKIT:-$top/wotkit}
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 d=${BENCH_DIR:-/tmp/wotkit-bench}/limits
 at=1710000000
+tmo=${LIMITS_TIMEOUT:-300}
 [ -f "$d/CASES" ] || python3 "$top/bench/gen_limits.py" limits "$d" full || exit 2
 g=$(mktemp -d)
 trap 'rm -rf "$g"' EXIT
@@ -37,10 +40,10 @@ while IFS="$tab" read -r name file ring macro; do
 	one "$name" wotkit "$W" verify --at $at --keyring "$d/$ring" "$d/$file" $data
 	if command -v gpgv >/dev/null; then
 		# shellcheck disable=SC2086
-		GNUPGHOME=$g one "$name" gpgv gpgv --homedir "$g" --keyring "$d/$ring" "$d/$file" $data
+		GNUPGHOME=$g one "$name" gpgv timeout "$tmo" gpgv --homedir "$g" --keyring "$d/$ring" "$d/$file" $data
 	fi
 	if command -v sqv >/dev/null && [ -n "$data" ]; then
-		one "$name" sqv sqv --keyring "$d/$ring" "$d/$file" "$data"
+		one "$name" sqv timeout "$tmo" sqv --keyring "$d/$ring" "$d/$file" "$data"
 	fi
 done <"$d/CASES"
 [ "${1:-}" = --clean ] && rm -rf "$d"
