@@ -148,7 +148,10 @@ cli_msg(const char *file, const char *fmt, ...)
 void
 cli_report(const char *file, pgp_err e, const pgp_diag *d)
 {
-	if (d && d->what)
+	if (e == PGP_ERR_LIMIT && d && d->what)
+		/* the named limit first: "limit: more than ... (PGP_MAX_...)" */
+		cli_msg(file, "limit: %s (offset %zu)", d->what, d->offset);
+	else if (d && d->what)
 		cli_msg(file, "offset %zu: %s (%s)", d->offset, d->what, pgp_strerror(e));
 	else if (d)
 		cli_msg(file, "offset %zu: %s", d->offset, pgp_strerror(e));

@@ -247,7 +247,7 @@ feed_line(b64dec *d, const pgp__line *line, pgp_diag *diag)
 	return PGP_OK;
 limit:
 	pgp__diag_set(diag, line->off + i, -1, e == PGP_ERR_LIMIT ?
-	    "armor data too large" : "out of memory");
+	    "armor data larger than 512 MiB (PGP_MAX_ARMOR_DECODED)" : "out of memory");
 	return e;
 }
 
@@ -266,7 +266,7 @@ finish(b64dec *d, size_t off, pgp_diag *diag)
 	}
 	d->acc <<= 6 * (4 - d->nq);
 	if ((e = emit(d, data_chars - 1)) != PGP_OK)
-		pgp__diag_set(diag, off, -1, "armor data too large");
+		pgp__diag_set(diag, off, -1, "armor data larger than 512 MiB (PGP_MAX_ARMOR_DECODED)");
 	return e;
 }
 
@@ -303,7 +303,7 @@ too_long(const pgp__line *line, pgp_diag *diag)
 {
 	if (line->raw.len <= PGP_MAX_ARMOR_LINE)
 		return 0;
-	pgp__diag_set(diag, line->off, -1, "armor line too long");
+	pgp__diag_set(diag, line->off, -1, "armor line longer than 64 KiB (PGP_MAX_ARMOR_LINE)");
 	return 1;
 }
 
@@ -501,7 +501,7 @@ pgp_armor_decode_all(pgp_buf *out, const uint8_t *in, size_t len, pgp_diag *diag
 		e = pgp_buf_append(out, a.data, a.data_len);
 		pgp_armor_release(&a);
 		if (e != PGP_OK) {
-			pgp__diag_set(diag, off, -1, "armored data too large");
+			pgp__diag_set(diag, off, -1, "armored data larger than 512 MiB (PGP_MAX_ARMOR_DECODED)");
 			goto fail;
 		}
 	}

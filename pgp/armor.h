@@ -149,6 +149,18 @@ void pgp_cleartext_release(pgp_cleartext *c);
  */
 pgp_err pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len);
 
+/* Receives the octets of a cleartext form in order, in pieces of at most
+ * 64 KiB; an error return stops the walk and is passed on. */
+typedef pgp_err (*pgp_cleartext_sink)(void *ctx, const uint8_t *p, size_t n);
+
+/*
+ * pgp_cleartext_canon() streamed: the same octets go to emit as they are
+ * made, never held whole (a verifier hashes them: memory stays that of the
+ * text, not twice it).
+ */
+pgp_err pgp_cleartext_canon_to(const uint8_t *text, size_t len, pgp_cleartext_sink emit,
+    void *ctx);
+
 /*
  * The authenticated text of a cleartext message, as a file: what `verify
  * --output` and `sopv inline-verify` write. text/len is pgp_cleartext.text
@@ -164,5 +176,14 @@ pgp_err pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len);
  * (capped at PGP_MAX_DATA_BODY); free it with pgp_buf_free().
  */
 pgp_err pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len);
+
+/*
+ * pgp_cleartext_output() made in place: text[0..*len) (a pgp_cleartext.text
+ * the caller owns) becomes the output form and *len its length (never
+ * longer). Hash pgp_cleartext_canon_to() of the text BEFORE this: the
+ * canonical form cannot be recovered from the output form (a CR before
+ * trailing spaces is text in one and a line ending in the other).
+ */
+pgp_err pgp_cleartext_output_inplace(uint8_t *text, size_t *len);
 
 #endif

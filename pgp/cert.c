@@ -157,7 +157,9 @@ pgp__cert_scan(cert_counts *c, const pgp_rd *start, size_t max_sigs, pgp_err *pe
 		if (diag) {
 			diag->offset = start->off;
 			diag->tag = PGP_TAG_PUBLIC_KEY;
-			diag->what = "too many user IDs or subkeys in one certificate";
+			diag->what = c->nuids > PGP_MAX_UIDS ?
+			    "more than 1024 user IDs in one certificate (PGP_MAX_UIDS)" :
+			    "more than 1024 subkeys in one certificate (PGP_MAX_SUBKEYS)";
 		}
 		return PGP_ERR_LIMIT;
 	}

@@ -76,7 +76,7 @@ take_sig(pgp_buf *sig, const uint8_t *in, size_t len, size_t *pos, pgp_diag *dia
 		pgp__diag_set(diag, a.begin_off, -1, "cleartext signature block is not PGP SIGNATURE");
 		e = PGP_ERR_MALFORMED;
 	} else if ((e = pgp_buf_append(sig, a.data, a.data_len)) != PGP_OK) {
-		pgp__diag_set(diag, a.begin_off, -1, "cleartext signature too large");
+		pgp__diag_set(diag, a.begin_off, -1, "cleartext signatures larger than 512 MiB (PGP_MAX_ARMOR_DECODED)");
 	}
 	pgp_armor_release(&a);
 	return e;
@@ -124,7 +124,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 			goto out;
 		}
 		if (line.raw.len > PGP_MAX_ARMOR_LINE) {
-			pgp__diag_set(diag, line.off, -1, "armor line too long");
+			pgp__diag_set(diag, line.off, -1, "armor line longer than 64 KiB (PGP_MAX_ARMOR_LINE)");
 			e = PGP_ERR_LIMIT;
 			goto out;
 		}
@@ -170,7 +170,7 @@ pgp_cleartext_parse(pgp_cleartext *out, const uint8_t *in, size_t len,
 			out->odd_dash = 1;
 		}
 		if ((e = pgp_buf_append(&text, v.p, v.len)) != PGP_OK) {
-			pgp__diag_set(diag, line.off, -1, "cleartext too large");
+			pgp__diag_set(diag, line.off, -1, "cleartext larger than 256 MiB (PGP_MAX_DATA_BODY)");
 			goto out;
 		}
 		nlines++;
@@ -241,40 +241,97 @@ pgp_cleartext_release(pgp_cleartext *c)
  * ending only right before the LF): each line without its trailing spaces
  * and tabs (RFC 9580 §7.2), then, if it ended, CR LF (`crlf`: the signed
  * form) or its own ending as in the message (the output form). The last
- * line has no ending, so neither form has one after it.
+ * line has no ending, so neither form has one after it. The octets go to
+ * emit in pieces of at most CLEARTEXT_PIECE, so a caller that hashes them
+ * never holds the whole form.
  */
+#define CLEARTEXT_PIECE 65536
+
+typedef struct piece {
+	uint8_t b[CLEARTEXT_PIECE];
+	size_t n;
+	pgp_cleartext_sink emit;
+	void *ctx;
+} piece;
+
 static pgp_err
-cleartext_lines(pgp_buf *out, const uint8_t *text, size_t len, size_t cap, int crlf)
+piece_put(piece *pc, const uint8_t *p, size_t n)
+{
+	pgp_err e;
+
+	while (n > 0) {
+		size_t k = CLEARTEXT_PIECE - pc->n;
+
+		if (k > n)
+			k = n;
+		memcpy(pc->b + pc->n, p, k);
+		pc->n += k;
+		p += k;
+		n -= k;
+		if (pc->n == CLEARTEXT_PIECE) {
+			if ((e = pc->emit(pc->ctx, pc->b, pc->n)) != PGP_OK)
+				return e;
+			pc->n = 0;
+		}
+	}
+	return PGP_OK;
+}
+
+static pgp_err
+cleartext_lines(const uint8_t *text, size_t len, int crlf, pgp_cleartext_sink emit, void *ctx)
 {
 	pgp_rd r;
 	pgp__line line;
+	piece *pc;
 	pgp_err e = PGP_OK;
 
-	pgp_buf_init(out, cap);
 	if (text == NULL && len > 0)
 		return PGP_ERR_INVALID;
 	if (len > PGP_MAX_DATA_BODY)
 		return PGP_ERR_LIMIT;
+	if ((pc = malloc(sizeof *pc)) == NULL)
+		return PGP_ERR_NOMEM;
+	pc->n = 0;
+	pc->emit = emit;
+	pc->ctx = ctx;
 	pgp_rd_init(&r, text, len);
 	while (pgp__armor_getline(&r, &line) == PGP_OK) {
 		pgp_view v = line.has_nl ? line.body : line.raw;
 
 		while (v.len > 0 && is_ws(v.p[v.len - 1]))
 			v.len--;
-		if ((e = pgp_buf_append(out, v.p, v.len)) != PGP_OK)
-			goto fail;
+		if ((e = piece_put(pc, v.p, v.len)) != PGP_OK)
+			goto out;
 		if (!line.has_nl)
 			continue;
 		if (crlf)
-			e = pgp_buf_append(out, "\r\n", 2);
+			e = piece_put(pc, (const uint8_t *)"\r\n", 2);
 		else
-			e = pgp_buf_append(out, line.body.p + line.body.len, line.raw.len - line.body.len);
+			e = piece_put(pc, line.body.p + line.body.len, line.raw.len - line.body.len);
 		if (e != PGP_OK)
-			goto fail;
+			goto out;
 	}
-	return PGP_OK;
-fail:
-	pgp_buf_free(out);
+	if (pc->n > 0)
+		e = emit(ctx, pc->b, pc->n);
+out:
+	free(pc);
+	return e;
+}
+
+static pgp_err
+buf_emit(void *ctx, const uint8_t *p, size_t n)
+{
+	return pgp_buf_append(ctx, p, n);
+}
+
+static pgp_err
+to_buf(pgp_buf *out, const uint8_t *text, size_t len, size_t cap, int crlf)
+{
+	pgp_err e;
+
+	pgp_buf_init(out, cap);
+	if ((e = cleartext_lines(text, len, crlf, buf_emit, out)) != PGP_OK)
+		pgp_buf_free(out);
 	return e;
 }
 
@@ -282,12 +339,48 @@ fail:
 pgp_err
 pgp_cleartext_canon(pgp_buf *out, const uint8_t *text, size_t len)
 {
-	return cleartext_lines(out, text, len, (size_t)PGP_MAX_DATA_BODY * 2, 1);
+	return to_buf(out, text, len, (size_t)PGP_MAX_DATA_BODY * 2, 1);
+}
+
+/* see armor.h */
+pgp_err
+pgp_cleartext_canon_to(const uint8_t *text, size_t len, pgp_cleartext_sink emit, void *ctx)
+{
+	return cleartext_lines(text, len, 1, emit, ctx);
 }
 
 /* see armor.h */
 pgp_err
 pgp_cleartext_output(pgp_buf *out, const uint8_t *text, size_t len)
 {
-	return cleartext_lines(out, text, len, PGP_MAX_DATA_BODY, 0);
+	return to_buf(out, text, len, PGP_MAX_DATA_BODY, 0);
+}
+
+/* see armor.h */
+pgp_err
+pgp_cleartext_output_inplace(uint8_t *text, size_t *len)
+{
+	pgp_rd r;
+	pgp__line line;
+	size_t w = 0;
+
+	if (text == NULL && *len > 0)
+		return PGP_ERR_INVALID;
+	if (*len > PGP_MAX_DATA_BODY)
+		return PGP_ERR_LIMIT;
+	pgp_rd_init(&r, text, *len);
+	/* the output is never longer than what has been read: w <= r.off */
+	while (pgp__armor_getline(&r, &line) == PGP_OK) {
+		pgp_view v = line.has_nl ? line.body : line.raw;
+		size_t end_len = line.has_nl ? line.raw.len - line.body.len : 0;
+
+		while (v.len > 0 && is_ws(v.p[v.len - 1]))
+			v.len--;
+		memmove(text + w, v.p, v.len);
+		w += v.len;
+		memmove(text + w, line.body.p + line.body.len, end_len);
+		w += end_len;
+	}
+	*len = w;
+	return PGP_OK;
 }

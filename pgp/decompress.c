@@ -11,7 +11,8 @@
 #include "decompress_int.h"
 #include "err_int.h"
 
-#define LIMIT_WHAT "decompressed size limit (all compressed packets of the message together)"
+#define LIMIT_WHAT "decompressed size limit (all compressed packets of the message together: " \
+	"256 MiB, PGP_MAX_DECOMPRESSED)"
 
 #define ZCHUNK 65536
 

@@ -19,6 +19,13 @@ is_data_tag(uint8_t tag)
 	    tag == PGP_TAG_AEAD;
 }
 
+/* see packet_int.h */
+size_t
+pgp__pkt_body_limit(uint8_t tag)
+{
+	return is_data_tag(tag) ? PGP_MAX_DATA_BODY : PGP_MAX_PACKET_BODY;
+}
+
 /*
  * New-format length (RFC 9580 §4.2.1):
  *   0..191          one octet                       length = o1
@@ -56,6 +63,11 @@ new_len(pgp_rd *r, uint32_t *len, int *partial)
 	return PGP_OK;
 }
 
+/* The limit a packet body broke, named (limits.h). */
+#define BODY_WHAT(limit) ((limit) == PGP_MAX_DATA_BODY ? \
+	"packet body larger than 256 MiB (PGP_MAX_DATA_BODY)" : \
+	"packet body larger than 1 MiB (PGP_MAX_PACKET_BODY)")
+
 /*
  * Walk the chunks of a partial body (RFC 9580 §4.2.1.4). `first` is the
  * length of the first chunk, whose length octet was already read from *s.
@@ -74,10 +86,9 @@ partial_walk(pgp_rd *s, uint32_t first, uint8_t *dst, size_t limit,
 	for (;;) {
 		if (++nchunks > PGP_MAX_PARTIAL_CHUNKS)
 			return pgp__fail(diag, PGP_ERR_LIMIT, s->off, tag,
-			    "too many partial body chunks");
+			    "more than 65536 partial body chunks (PGP_MAX_PARTIAL_CHUNKS)");
 		if (chunk > limit - total)
-			return pgp__fail(diag, PGP_ERR_LIMIT, s->off, tag,
-			    "packet body too large");
+			return pgp__fail(diag, PGP_ERR_LIMIT, s->off, tag, BODY_WHAT(limit));
 		if (dst) {
 			if ((e = pgp_rd_copy(s, dst + total, chunk)) != PGP_OK)
 				return e;
@@ -166,12 +177,12 @@ pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 	lenoff = pkt->off + 1; /* the length octets follow the one-octet CTB */
 	len = h.len;
 	partial = h.partial;
-	limit = is_data_tag(tag) ? PGP_MAX_DATA_BODY : PGP_MAX_PACKET_BODY;
+	limit = pgp__pkt_body_limit(tag);
 	if (h.indeterminate) {
 		/* RFC 9580 §4.2.2: the body runs to the end of input */
 		pkt->indeterminate = 1;
 		if (r.len > limit)
-			return pgp__fail(diag, PGP_ERR_LIMIT, r.off, tag, "packet body too large");
+			return pgp__fail(diag, PGP_ERR_LIMIT, r.off, tag, BODY_WHAT(limit));
 		len = (uint32_t)r.len;
 	}
 	pkt->hdr_len = r.off - pkt->off;
@@ -199,8 +210,7 @@ pgp_pkt_next(pgp_rd *in, pgp_pkt *pkt, pgp_diag *diag)
 		pkt->body.off = pkt->off + pkt->hdr_len;
 	} else {
 		if (len > limit)
-			return pgp__fail(diag, PGP_ERR_LIMIT, lenoff, tag,
-			    "packet body too large");
+			return pgp__fail(diag, PGP_ERR_LIMIT, lenoff, tag, BODY_WHAT(limit));
 		if ((e = pgp_rd_sub(&r, len, &body)) != PGP_OK)
 			return pgp__fail(diag, e, r.off, tag, "packet body truncated");
 		pkt->body = body;

@@ -120,7 +120,7 @@ read_mpis(pgp_key *k, pgp_rd *m, unsigned n, pgp_diag *diag)
 		size_t off = m->off;
 		if ((e = pgp_mpi_read(m, &k->mpi[i])) != PGP_OK)
 			return pgp__fail(diag, e, off, diag ? diag->tag : -1, e == PGP_ERR_LIMIT ?
-			    "MPI too large" : "key MPI truncated");
+			    "MPI larger than 16384 bits (PGP_MAX_MPI_BITS)" : "key MPI truncated");
 	}
 	k->nmpi = (uint8_t)n;
 	return PGP_OK;

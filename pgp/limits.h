@@ -52,4 +52,19 @@
 /* Web-of-trust path depth (wotmate: --maxdepth 4). */
 #define PGP_MAX_WOT_DEPTH        8
 
+/* Error texts state these values ("more than 512 subpackets ... (PGP_MAX_SUBPACKETS)",
+ * header.c, subpkt.c, sig.c, key.c, cert.c, message.c, verify.c, decompress.c,
+ * armor.c, cleartext.c): a changed value must change its texts too. */
+_Static_assert(PGP_MAX_PACKET_BODY == 1u << 20, "header.c says 1 MiB");
+_Static_assert(PGP_MAX_DATA_BODY == 256u << 20, "header.c, cleartext.c say 256 MiB");
+_Static_assert(PGP_MAX_DECOMPRESSED == 256u << 20, "decompress.c says 256 MiB");
+_Static_assert(PGP_MAX_NESTING == 8, "message.c says 8");
+_Static_assert(PGP_MAX_PARTIAL_CHUNKS == 65536, "header.c says 65536");
+_Static_assert(PGP_MAX_SUBPACKETS == 512, "subpkt.c says 512");
+_Static_assert(PGP_MAX_UIDS == 1024 && PGP_MAX_SUBKEYS == 1024, "cert.c says 1024");
+_Static_assert(PGP_MAX_MSG_SIGS == 256, "message.c, verify.c say 256");
+_Static_assert(PGP_MAX_MPI_BITS == 16384, "sig.c, key.c say 16384 bits");
+_Static_assert(PGP_MAX_ARMOR_DECODED == 512u << 20, "armor.c, cleartext.c say 512 MiB");
+_Static_assert(PGP_MAX_ARMOR_LINE == 64u << 10, "armor.c, cleartext.c say 64 KiB");
+
 #endif

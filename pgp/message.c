@@ -36,7 +36,7 @@ levsigs_push(levsigs *l, const pgp_rd *body, size_t off, pgp_diag *diag)
 
 	if (l->n >= PGP_MAX_MSG_SIGS)
 		return pgp__fail(diag, PGP_ERR_LIMIT, off, PGP_TAG_SIGNATURE,
-		    "too many signatures in the message");
+		    "more than 256 signatures in the message (PGP_MAX_MSG_SIGS)");
 	if (l->n % 8 == 0) {
 		if ((ns = realloc(l->s, (l->n + 8) * sizeof *ns)) == NULL)
 			return pgp__fail(diag, PGP_ERR_NOMEM, off, PGP_TAG_SIGNATURE, "memory");
@@ -106,6 +106,8 @@ extract_level(msgscan *m, const pgp_pkt *pkt, uint8_t **inner, size_t *inner_len
 	pgp_buf_init(&b, PGP_MAX_DECOMPRESSED);
 	pgp__pktskip_init(&f, &b);
 	e = pgp_decompress_to(pkt, &algo, &m->zleft, pgp__pktskip_push, &f, diag);
+	if (e == PGP_ERR_LIMIT && f.stopped)
+		e = PGP_OK; /* an over-limit header ends the level: the parser refuses it */
 	if (e == PGP_OK && (e = pgp__pktskip_end(&f)) != PGP_OK)
 		pgp__fail(diag, e, pkt->off, PGP_TAG_COMPRESSED, "decompression buffer");
 	if (e != PGP_OK) {
@@ -152,7 +154,7 @@ parse_level(msgscan *m, levsigs *sigs, const uint8_t *p, size_t len, int depth,
 
 	pgp_rd_init(&r, p, len);
 	if (depth > PGP_MAX_NESTING)
-		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested too deeply");
+		return pgp__fail(diag, PGP_ERR_LIMIT, 0, -1, "compressed packets nested more than 8 deep (PGP_MAX_NESTING)");
 	while (!pgp_rd_empty(&r)) {
 		pgp_pkt pkt;
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
@@ -298,12 +300,22 @@ verify_inline(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag *diag)
 	return PGP_OK;
 }
 
-/* Takes over cl (released here). */
+static pgp_err
+hash_sink(void *ctx, const uint8_t *p, size_t n)
+{
+	pgp_verifier_update(ctx, p, n);
+	return PGP_OK;
+}
+
+/*
+ * Takes over cl (released here). Memory: the input, and the text (once):
+ * the canonical form is hashed as it is made (pgp_cleartext_canon_to), then
+ * the text becomes the content in place (pgp_cleartext_output_inplace).
+ */
 static pgp_err
 verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
 {
 	pgp_cleartext cl = *clp;
-	pgp_buf canon;
 	pgp_err e;
 	size_t i;
 	v->kind = 1;
@@ -311,26 +323,24 @@ verify_cleartext(pgp_verifier *v, pgp_cleartext *clp, pgp_diag *diag)
 		v->hash_id_buf[i] = cl.hash_ids[i];
 	v->hash_ids = v->hash_id_buf;
 	v->nhash_ids = i;
-	pgp_buf_init(&canon, PGP_MAX_ARMOR_DECODED);
 	e = pgp__verifier_load_sigs(v, cl.sig, cl.sig_len, diag);
 	if (e == PGP_OK)
 		e = pgp__verifier_plan(v);
 	if (e == PGP_OK)
-		e = pgp_cleartext_canon(&canon, cl.text, cl.text_len);
-	if (e == PGP_OK)
-		pgp_verifier_update(v, canon.p ? canon.p : (const uint8_t *)"", canon.len);
-	pgp_buf_free(&canon);
+		e = pgp_cleartext_canon_to(cl.text, cl.text_len, hash_sink, v);
 	if (e == PGP_OK) {
 		/*
 		 * The content is the authenticated text only (RFC 9580 §7.2:
 		 * trailing whitespace is not signed), with the message's own
-		 * line endings: pgp_cleartext_output().
+		 * line endings: pgp_cleartext_output(), made in place.
 		 */
-		pgp_buf out;
-		if ((e = pgp_cleartext_output(&out, cl.text, cl.text_len)) == PGP_OK) {
-			v->content.p = out.p ? out.p : (const uint8_t *)"";
-			v->content.len = out.len;
-			e = pgp__verifier_keep(v, pgp_buf_take(&out, &v->content.len));
+		if (cl.text == NULL)
+			v->content.p = (const uint8_t *)"";
+		else if ((e = pgp_cleartext_output_inplace(cl.text, &cl.text_len)) == PGP_OK) {
+			v->content.p = cl.text;
+			v->content.len = cl.text_len;
+			e = pgp__verifier_keep(v, cl.text);
+			cl.text = NULL;
 		}
 		/* signature views point into cl.sig: keep it too */
 		if (e == PGP_OK) {

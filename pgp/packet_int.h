@@ -34,4 +34,8 @@ typedef struct pgp__hdr {
  */
 pgp_err pgp__pkt_hdr(pgp_rd *r, pgp__hdr *h, pgp_diag *diag);
 
+/* The largest body pgp_pkt_next() accepts for a packet of this tag:
+ * PGP_MAX_DATA_BODY for data packets, else PGP_MAX_PACKET_BODY. */
+size_t pgp__pkt_body_limit(uint8_t tag);
+
 #endif

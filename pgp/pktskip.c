@@ -12,7 +12,8 @@ enum {
 	S_HDR,   /* reading a packet header */
 	S_KEEP,  /* copying the body of a kept packet */
 	S_DROP,  /* skipping the body of a dropped packet */
-	S_PASS   /* framing not followed: keep everything from here on */
+	S_PASS,  /* framing not followed: keep everything from here on */
+	S_STOP   /* an over-limit header was kept: the stream ends there */
 };
 
 /* see pktskip_int.h */
@@ -61,6 +62,8 @@ pgp__pktskip_push(void *ctx, const uint8_t *p, size_t n)
 		int r;
 
 		switch (f->state) {
+		case S_STOP:
+			return PGP_ERR_LIMIT;
 		case S_PASS:
 			return pgp_buf_append(f->out, p, n);
 		case S_KEEP:
@@ -90,6 +93,14 @@ pgp__pktskip_push(void *ctx, const uint8_t *p, size_t n)
 				if ((e = pgp_buf_append(f->out, f->hdr, f->nhdr)) != PGP_OK)
 					return e;
 				break;
+			}
+			if (len > pgp__pkt_body_limit(tag)) {
+				/* pgp_pkt_next() refuses this header: the end */
+				f->stopped = 1;
+				f->state = S_STOP;
+				if ((e = pgp_buf_append(f->out, f->hdr, f->nhdr)) != PGP_OK)
+					return e;
+				return PGP_ERR_LIMIT;
 			}
 			/* as pgp_pkt_next() accepts it and the parser skips it */
 			if (pgp_tag_ignorable(tag) && len <= PGP_MAX_PACKET_BODY) {

@@ -17,6 +17,15 @@
  *   - a dropped packet cut short by the end of the stream leaves its header
  *     in the output, so the parser still reports it truncated.
  * Offsets in the kept data count only the octets kept.
+ *
+ * A kept packet whose definite length is over what pgp_pkt_next() accepts
+ * for its tag (pgp__pkt_body_limit) ends the stream: the parser refuses
+ * that header with PGP_ERR_LIMIT before reading its body, so nothing after
+ * it can matter. Its header is kept, f->stopped is set and push returns
+ * PGP_ERR_LIMIT to stop the decompression: a compressed literal naming
+ * 1 GiB is refused after a few octets of output, not after inflating the
+ * whole PGP_MAX_DECOMPRESSED budget into memory. The caller treats
+ * (PGP_ERR_LIMIT, stopped) as the end of the stream.
  */
 #ifndef PGP_PKTSKIP_INT_H
 #define PGP_PKTSKIP_INT_H
@@ -33,6 +42,7 @@ typedef struct pgp__pktskip {
 	size_t left;        /* body octets of the current packet still to come */
 	int state;          /* see pktskip.c */
 	size_t dropped;     /* octets dropped so far */
+	int stopped;        /* an over-limit header ended the stream (see above) */
 } pgp__pktskip;
 
 void pgp__pktskip_init(pgp__pktskip *f, pgp_buf *out);

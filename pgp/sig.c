@@ -34,7 +34,7 @@ read_mpis(pgp_sig *s, pgp_rd *r, unsigned n, pgp_diag *diag)
 		size_t off = r->off;
 		if ((e = pgp_mpi_read(r, &s->mpi[i])) != PGP_OK)
 			return pgp__fail(diag, e, off, PGP_TAG_SIGNATURE, e == PGP_ERR_LIMIT ?
-			    "MPI too large" : "signature MPI truncated");
+			    "MPI larger than 16384 bits (PGP_MAX_MPI_BITS)" : "signature MPI truncated");
 	}
 	s->nmpi = (uint8_t)n;
 	return PGP_OK;

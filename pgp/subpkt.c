@@ -302,7 +302,7 @@ decode_area(pgp_sig *sig, const pgp_rd *area, int hashed, int *hashed_issuer,
 			return e;
 		if (++count > PGP_MAX_SUBPACKETS)
 			return pgp__fail(diag, PGP_ERR_LIMIT, off, PGP_TAG_SIGNATURE,
-			    "too many subpackets in one area");
+			    "more than 512 subpackets in one area (PGP_MAX_SUBPACKETS)");
 		sig->nsubpkts = (uint16_t)(sig->nsubpkts + 1);
 		if ((e = decode(sig, &sp, hashed_issuer, hashed_fpr, diag)) != PGP_OK)
 			return e;

@@ -133,8 +133,11 @@ pgp__verifier_load_sigs(pgp_verifier *v, const uint8_t *p, size_t len, pgp_diag 
 		pgp_pkt pkt;
 		if ((e = pgp_pkt_next(&r, &pkt, diag)) != PGP_OK)
 			return e;
-		if (pkt.tag == PGP_TAG_SIGNATURE)
-			e = pgp__verifier_add_sig(v, &pkt.body, pkt.off);
+		if (pkt.tag == PGP_TAG_SIGNATURE) {
+			if ((e = pgp__verifier_add_sig(v, &pkt.body, pkt.off)) == PGP_ERR_LIMIT)
+				pgp__diag_set(diag, pkt.off, PGP_TAG_SIGNATURE,
+				    "more than 256 signatures in one input (PGP_MAX_MSG_SIGS)");
+		}
 		else if (pgp_tag_ignorable(pkt.tag))
 			e = PGP_OK;
 		else

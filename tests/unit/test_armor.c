@@ -406,7 +406,7 @@ test_limits(void)
 	memset(s + i, 'A', n);
 	strcpy(s + i + n, "\n-----END PGP MESSAGE-----\n");
 	T_EQ_INT(pgp_armor_next(&a, (const uint8_t *)s, strlen(s), &pos, &d), PGP_ERR_LIMIT);
-	T_EQ_STR(d.what, "armor line too long");
+	T_EQ_STR(d.what, "armor line longer than 64 KiB (PGP_MAX_ARMOR_LINE)");
 	T_EQ_INT(d.offset, i);
 	free(s);
 	/* *pos past the input */

@@ -1,5 +1,8 @@
 /* test_cleartext.c - Cleartext Signature Framework (RFC 9580 §7). */
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "pgp/armor.h"
 #include "pgp/hash.h"
 #include "t.h"
@@ -357,6 +360,95 @@ test_corpus(void)
 	}
 }
 
+/* Collects streamed pieces; counts them. */
+typedef struct collect {
+	pgp_buf b;
+	size_t npieces;
+	size_t max_piece;
+} collect;
+
+static pgp_err
+collect_emit(void *ctx, const uint8_t *p, size_t n)
+{
+	collect *c = ctx;
+
+	c->npieces++;
+	if (n > c->max_piece)
+		c->max_piece = n;
+	return pgp_buf_append(&c->b, p, n);
+}
+
+static pgp_err
+refuse_emit(void *ctx, const uint8_t *p, size_t n)
+{
+	(void)ctx;
+	(void)p;
+	(void)n;
+	return PGP_ERR_IO;
+}
+
+/*
+ * The streamed canonical form (what the verifier hashes) and the in-place
+ * output form are octet for octet pgp_cleartext_canon() and
+ * pgp_cleartext_output(), on awkward shapes and on a text longer than one
+ * 64 KiB piece (lines across piece boundaries).
+ */
+static void
+test_streamed_and_inplace_forms(void)
+{
+	static const char *texts[] = {
+		"", "a", "a\n", "a \t\r\n", "a\r \nb", "\r\n\r\n", "x\r", "a\rb\n \n",
+		"trailing  \nspaces\t\t\r\nmixed \r \n\n", "\n", "- dash\r\n-\n",
+	};
+	static const char *ends[] = { "\n", "\r\n", " \n", "\t\r\n", "\r \n" };
+	size_t i, k;
+
+	for (i = 0; i <= sizeof texts / sizeof texts[0]; i++) {
+		pgp_buf want, wout, big;
+		collect c;
+		uint8_t *copy;
+		size_t n;
+		const uint8_t *t;
+
+		pgp_buf_init(&big, 1u << 24);
+		if (i < sizeof texts / sizeof texts[0]) {
+			T_EQ_INT(pgp_buf_append(&big, texts[i], strlen(texts[i])), PGP_OK);
+		} else {
+			/* about 150 KB of lines of many lengths and odd endings */
+			for (k = 0; k < 6000; k++) {
+				char line[80];
+				int m = snprintf(line, sizeof line, "%0*zu%s", (int)(k % 40), k, ends[k % 5]);
+				T_EQ_INT(pgp_buf_append(&big, line, (size_t)m), PGP_OK);
+			}
+		}
+		t = big.p ? big.p : (const uint8_t *)"";
+		n = big.len;
+		T_EQ_INT(pgp_cleartext_canon(&want, t, n), PGP_OK);
+		T_EQ_INT(pgp_cleartext_output(&wout, t, n), PGP_OK);
+		memset(&c, 0, sizeof c);
+		pgp_buf_init(&c.b, 1u << 25);
+		T_EQ_INT(pgp_cleartext_canon_to(t, n, collect_emit, &c), PGP_OK);
+		T_EQ_INT(c.b.len, want.len);
+		T_ASSERT(want.len == 0 || memcmp(c.b.p, want.p, want.len) == 0);
+		T_ASSERT(c.max_piece <= 65536);
+		if (want.len > 65536)
+			T_ASSERT(c.npieces > 1);
+		if (want.len > 0)
+			T_EQ_INT(pgp_cleartext_canon_to(t, n, refuse_emit, NULL), PGP_ERR_IO);
+		copy = malloc(n ? n : 1);
+		T_ASSERT(copy != NULL);
+		memcpy(copy, t, n);
+		T_EQ_INT(pgp_cleartext_output_inplace(copy, &n), PGP_OK);
+		T_EQ_INT(n, wout.len);
+		T_ASSERT(n == 0 || memcmp(copy, wout.p, n) == 0);
+		free(copy);
+		pgp_buf_free(&c.b);
+		pgp_buf_free(&want);
+		pgp_buf_free(&wout);
+		pgp_buf_free(&big);
+	}
+}
+
 int
 main(void)
 {
@@ -370,5 +462,6 @@ main(void)
 	T_RUN(test_malformed);
 	T_RUN(test_truncation_prefixes);
 	T_RUN(test_corpus);
+	T_RUN(test_streamed_and_inplace_forms);
 	return T_DONE();
 }

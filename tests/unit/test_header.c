@@ -258,7 +258,7 @@ test_limits(void)
 	p[1 + 2 * PGP_MAX_PARTIAL_CHUNKS] = 0x01;
 	p[2 + 2 * PGP_MAX_PARTIAL_CHUNKS] = 'y';
 	T_EQ_INT(one(p, n, &pkt, &d), PGP_ERR_LIMIT);
-	T_EQ_STR(d.what, "too many partial body chunks");
+	T_EQ_STR(d.what, "more than 65536 partial body chunks (PGP_MAX_PARTIAL_CHUNKS)");
 	free(p);
 }
 

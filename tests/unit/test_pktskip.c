@@ -18,8 +18,12 @@ run(const uint8_t *p, size_t n, size_t step, pgp_buf *out, size_t *dropped)
 	pgp__pktskip_init(&f, out);
 	for (i = 0; i < n; i += k) {
 		k = step == 0 || step > n - i ? n - i : step;
-		if ((e = pgp__pktskip_push(&f, p + i, k)) != PGP_OK)
+		if ((e = pgp__pktskip_push(&f, p + i, k)) != PGP_OK) {
+			/* an over-limit header ends the stream, as message.c treats it */
+			if (e == PGP_ERR_LIMIT && f.stopped)
+				break;
 			return e;
+		}
 	}
 	*dropped = f.dropped;
 	return pgp__pktskip_end(&f);
@@ -78,6 +82,34 @@ test_keeps_what_it_does_not_follow(void)
 	same_for_all_splits(big, sizeof big, big, sizeof big, 0);
 }
 
+/*
+ * A kept packet naming more than pgp_pkt_next() accepts ends the stream
+ * at its header: the octets after it (the body of a compressed-data bomb)
+ * are never kept, and push says stop.
+ */
+static void
+test_stops_at_an_over_limit_header(void)
+{
+	/* padding, then a literal naming 1 GiB + 6 (over PGP_MAX_DATA_BODY), its body */
+	static const uint8_t bomb[] = {0xD5, 0x01, 0, 0xCB, 0xFF, 0x40, 0x00, 0x00, 0x06,
+	    'b', 0, 0, 0, 0, 0, 'x', 'x', 'x'};
+	/* a signature naming 1 MiB + 1 (over PGP_MAX_PACKET_BODY), then more packets */
+	static const uint8_t bigsig[] = {0xC2, 0xFF, 0x00, 0x10, 0x00, 0x01, 0xD5, 0x00, 0xC4, 0x00};
+	/* a literal of exactly PGP_MAX_DATA_BODY is not over the limit: kept whole */
+	static const uint8_t atcap[] = {0xCB, 0xFF, 0x10, 0x00, 0x00, 0x00, 'b', 0};
+	pgp__pktskip f;
+	pgp_buf b;
+
+	same_for_all_splits(bomb, sizeof bomb, bomb + 3, 6, 3);
+	same_for_all_splits(bigsig, sizeof bigsig, bigsig, 6, 0);
+	same_for_all_splits(atcap, sizeof atcap, atcap, sizeof atcap, 0);
+	pgp_buf_init(&b, 1u << 20);
+	pgp__pktskip_init(&f, &b);
+	T_EQ_INT(pgp__pktskip_push(&f, bomb, sizeof bomb), PGP_ERR_LIMIT);
+	T_EQ_INT(f.stopped, 1);
+	pgp_buf_free(&b);
+}
+
 static void
 test_truncation_left_for_the_parser(void)
 {
@@ -95,6 +127,7 @@ main(void)
 {
 	T_RUN(test_drops_ignorable_keeps_rest);
 	T_RUN(test_keeps_what_it_does_not_follow);
+	T_RUN(test_stops_at_an_over_limit_header);
 	T_RUN(test_truncation_left_for_the_parser);
 	return T_DONE();
 }
