@@ -4,6 +4,8 @@
 #                   signed tag with wotkit and with git + wotkit-gpg (vectors/demo/)
 #   make check      build and run every test (unit, vectors, fuzz replay, CLI, corpus)
 #   make fuzz       libFuzzer targets (clang)
+#   make valgrind   unit and CLI tests under valgrind memcheck (build-vg/, tests/valgrind.sh;
+#                   VALGRIND_TESTS="a.sh b.sh" for some CLI scripts only)
 #   make install    PREFIX=/usr/local DESTDIR=
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -124,6 +126,12 @@ tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 check: deps wotkit wotkit-gpg wotkit-git tests san
 	@sh tests/run.sh
 
+# Valgrind memcheck (no sanitizer, -O1 -g) over the unit tests and the CLI
+# tests: tests/valgrind.sh, which wraps every executable the scripts run.
+valgrind: deps
+	$(MAKE) B=build-vg OPT=-O1 CFLAGS="-O1 -g" build-vg/wotkit build-vg/wotkit-git tests
+	@sh tests/valgrind.sh
+
 # Slow comparisons with GnuPG (minutes), not part of check.
 check-slow: deps wotkit
 	@for t in tests/slow/*.sh; do sh $$t || exit 1; done
@@ -161,6 +169,6 @@ install: wotkit wotkit-git
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
-	rm -rf build build-san build-fuzz wotkit wotkit-git wotkit-gpg
+	rm -rf build build-san build-fuzz build-vg wotkit wotkit-git wotkit-gpg
 
-.PHONY: all deps check check-slow run fuzz install clean tests san tests-san
+.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind

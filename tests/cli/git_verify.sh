@@ -26,7 +26,7 @@ check() { # name, command...: passes when the command succeeds
 	n=$1; shift
 	if "$@"; then ok "$n"; else nok "$n"; fi
 }
-if [ ! -x "$W" ] || [ ! -x "$top/wotkit-git" ]; then
+if [ ! -x "$W" ] || [ ! -x "${WOTKIT_GIT:-$top/wotkit-git}" ]; then
 	echo "not ok - git_verify: $W or wotkit-git is not built"
 	exit 1
 fi
@@ -174,7 +174,7 @@ check "without -C: found from a subdirectory" [ $? -eq 0 ]
 # ---- a broken stream from wotkit-git is an error (2), never a verdict
 printf '#!/bin/sh\nprintf "WKGOBJ1\\n"\n' >"$tmp/cut-git"
 printf '#!/bin/sh\nprintf "garbage"\n' >"$tmp/junk-git"
-printf '#!/bin/sh\n%s "$@" | head -c 200\n' "$top/wotkit-git" >"$tmp/short-git"
+printf '#!/bin/sh\n%s "$@" | head -c 200\n' "${WOTKIT_GIT:-$top/wotkit-git}" >"$tmp/short-git"
 chmod +x "$tmp/cut-git" "$tmp/junk-git" "$tmp/short-git"
 for g in cut junk short; do
 	WOTKIT_GIT=$tmp/$g-git vt t-a >/dev/null 2>"$tmp/e.txt"; rc=$?

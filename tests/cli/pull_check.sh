@@ -26,7 +26,7 @@ check() { # name, command...: passes when the command succeeds
 	n=$1; shift
 	if "$@"; then ok "$n"; else nok "$n"; fi
 }
-if [ ! -x "$W" ] || [ ! -x "$top/wotkit-git" ]; then
+if [ ! -x "$W" ] || [ ! -x "${WOTKIT_GIT:-$top/wotkit-git}" ]; then
 	echo "not ok - pull_check: $W or wotkit-git is not built"
 	exit 1
 fi
@@ -259,7 +259,7 @@ err "unknown option" --bogus v-a
 
 # ---- the changes must belong to the verified tag: a wotkit-git that lies
 # (WOTKIT_GIT, cmd/gitproc.h) about `changes` is refused, nothing printed
-G=$top/wotkit-git
+G=${WOTKIT_GIT:-$top/wotkit-git}
 other=$(cid v-clean)
 cat >"$tmp/liar" <<EOF
 #!/bin/sh

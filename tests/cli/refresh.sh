@@ -33,7 +33,7 @@ check() { # name, command...
 	nm=$1; shift
 	if "$@"; then ok "$nm"; else nok "$nm"; fi
 }
-if [ ! -x "$W" ] || [ ! -x "$top/wotkit-git" ]; then
+if [ ! -x "$W" ] || [ ! -x "${WOTKIT_GIT:-$top/wotkit-git}" ]; then
 	echo "not ok - refresh: $W or wotkit-git is not built"
 	exit 1
 fi
