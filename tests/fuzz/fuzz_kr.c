@@ -52,6 +52,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	kr_source(k, &src);
+	/* the whole-file check (keyring/kr_verify.c) on whatever opened: it
+	 * must end, and explain a refusal */
+	if (kr_verify(k, &d) != PGP_OK && d.what == NULL)
+		abort();
 	/* queries made of the input's own octets */
 	for (i = 0; i + 32 <= size && i < 4096; i += 29) {
 		pgp_certq q;
