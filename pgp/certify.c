@@ -27,6 +27,17 @@ is_revocation(int type)
 }
 
 /* see certify_int.h */
+int
+pgp__is_hard_revocation(const pgp_sig *sig)
+{
+	if (sig->type != PGP_SIG_KEY_REVOCATION && sig->type != PGP_SIG_SUBKEY_REVOCATION)
+		return 0;
+	if (!sig->has_revocation_reason || sig->dup_created)
+		return 1;
+	return !(sig->revocation_code == 1 || sig->revocation_code == 3);
+}
+
+/* see certify_int.h */
 pgp_err
 pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
     const void *comp, const pgp_key *signer, int64_t t, const pgp_policy *pol,
@@ -48,7 +59,7 @@ pgp__keysig_check(const pgp_key *primary, const pgp_sig *sig, pgp_sigon on,
 		*why = "signature is older than the key it binds";
 		return PGP_ERR_MALFORMED;
 	}
-	if ((int64_t)sig->created > t) {
+	if ((int64_t)sig->created > t && !pgp__is_hard_revocation(sig)) {
 		*why = "signature was created after the reference time";
 		return PGP_ERR_NOT_YET;
 	}

@@ -99,22 +99,10 @@ infer_flags(const pgp_key *k)
 	return (uint8_t)(pgp_pk_can_sign(k->algo) ? PGP_KF_CERTIFY | PGP_KF_SIGN : 0);
 }
 
-/* §5.2.3.31: "key superseded" (1) and "key retired" (3) are soft. A soft
- * revocation is scoped by its creation time; one with two hashed creation
- * times (§5.2.3.11 has one) has no single time, so it is hard: never read
- * as the later time (vectors/certorder soft-revocation-two-creation-times). */
-static int
-is_hard_revocation(const pgp_sig *sig)
-{
-	if (!sig->has_revocation_reason || sig->dup_created)
-		return 1;
-	return !(sig->revocation_code == 1 || sig->revocation_code == 3);
-}
-
 static void
 apply_revocation(pgp_keystate *ks, const pgp_sig *sig)
 {
-	uint8_t level = (uint8_t)(is_hard_revocation(sig) ? 2 : 1);
+	uint8_t level = (uint8_t)(pgp__is_hard_revocation(sig) ? 2 : 1);
 	if (level > ks->revoked || (level == ks->revoked && (int64_t)sig->created < ks->revoked_at)) {
 		ks->revoked = level;
 		ks->revoked_at = sig->created;

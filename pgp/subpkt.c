@@ -206,11 +206,19 @@ decode(pgp_sig *sig, const pgp_subpkt *sp, int *hashed_issuer,
 			 * the signing time (expiry, revocation, key liveness) to
 			 * whichever a verifier reads: refused (vectors/interop
 			 * created-twice-different). Equal copies are harmless.
+			 * A key or subkey revocation is the exception: refusing it
+			 * would keep the key alive, so it parses and counts as a
+			 * hard revocation (pgp__is_hard_revocation; vectors/certorder
+			 * soft-revocation-two-creation-times).
 			 */
 			sig->dup_created = 1;
-			if (pgp_be32(d) != sig->created)
+			if (pgp_be32(d) == sig->created)
+				break;
+			if (sig->type != PGP_SIG_KEY_REVOCATION && sig->type != PGP_SIG_SUBKEY_REVOCATION)
 				e = pgp__fail(diag, PGP_ERR_MALFORMED, sp->off, PGP_TAG_SIGNATURE,
 				    "two different signature creation times");
+			else if (pgp_be32(d) < sig->created)
+				sig->created = pgp_be32(d);
 			break;
 		}
 		sig->created = pgp_be32(d);

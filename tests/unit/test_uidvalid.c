@@ -241,10 +241,12 @@ test_authority_state(void)
 	T_EQ_INT(gcheck(&r, G "mia.pgp", G "authexp.pgp", "Mia <mia@example.org>", G_NOW), PGP_OK);
 	T_EQ_INT(r.status, PGP_ERR_EXPIRED);
 	T_EQ_INT(r.whose, PGP_UIDVALID_AUTHORITY);
-	/* ... was revoked (compromised, 2022-01-01) */
+	/* ... was revoked (compromised, 2022-01-01): a hard revocation is
+	 * final, so it counts in 2021 too (docs/semantics.md) */
 	T_EQ_INT(gcheck(&r, G "liam.pgp", G "authrev.pgp", "Liam <liam@example.org>", G_JUL_2021),
 	    PGP_OK);
-	T_EQ_INT(r.status, PGP_OK);
+	T_EQ_INT(r.status, PGP_ERR_REVOKED);
+	T_EQ_INT(r.whose, PGP_UIDVALID_AUTHORITY);
 	T_EQ_INT(gcheck(&r, G "liam.pgp", G "authrev.pgp", "Liam <liam@example.org>", G_NOW), PGP_OK);
 	T_EQ_INT(r.status, PGP_ERR_REVOKED);
 	T_EQ_INT(r.whose, PGP_UIDVALID_AUTHORITY);

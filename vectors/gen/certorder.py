@@ -331,8 +331,9 @@ def main():
                    hashed=sp(2, be32(BT)) + sp(2, be32(BT + 60)) + sp(27, b"\x02") +
                    sp(32, bind_back(S2, V)) + sp(33, b"\x04" + V.fpr))
     k = F("keys/binding-two-creation-times.pgp", P + C_U1 + S2.packet(sub=True) + b2_two)
-    o.case("binding-two-creation-times", "detached", sig2, D, [k], "good", V,
-           "S2's binding has two hashed creation times, both before the data signature")
+    o.case("binding-two-creation-times", "detached", sig2, D, [k], "unusable-key", V,
+           "S2's binding has two different hashed creation times, both before the data signature: "
+           "malformed (vectors/interop created-twice-different), so S2 has no binding")
     late_two = v4sig(V, 0x28, V.hash_input() + S1.hash_input(), REV_T,
                      hashed=sp(2, be32(REV_T + 200)) + sp(2, be32(ST - 100)) + SOFT + sp(33, b"\x04" + V.fpr))
     k = F("keys/soft-revocation-two-creation-times.pgp", P + C_U1 + C_S1 + late_two)

@@ -180,7 +180,7 @@ row heidi-old-uid-before-revocation 0 "Heidi Old <heidi@old.example>" $A $K/heid
 row ivan-before-key-retired 0 "Ivan <ivan@example.org>" $A $K/ivan.pgp $AT2021 sop "before the key was retired (soft revocation 2022-01-01)"
 row judy-before-key-expiry 0 "Judy <judy@example.org>" $A $K/judy.pgp $AT2021 sop "before the key expired"
 row karl-pet-name 0 "Karli" $A $K/karl.pgp - - "a user ID bound only by the authority (pet name, sop-java test suite)"
-row liam-before-authority-revoked 0 "Liam <liam@example.org>" $K/authrev.pgp $K/liam.pgp $AT2021 sop "before the authority's key was revoked"
+row liam-before-authority-revoked 107 "Liam <liam@example.org>" $K/authrev.pgp $K/liam.pgp $AT2021 sop "a hard revocation is final: the authority's key, revoked as compromised in 2022, is revoked in 2021 too (as Sequoia; docs/semantics.md)"
 row mia-before-authority-expiry 0 "Mia <mia@example.org>" $K/authexp.pgp $K/mia.pgp $AT2021 sop "before the authority's key expired"
 row nina-bare-address 0 nina@example.org $A $K/nina.pgp - sop "a user ID that is a bare address, exactly"
 row nina-bare-address-addr-spec 0 nina@example.org $A $K/nina.pgp --addr-spec-only sop "the same, as an addr-spec"
