@@ -16,8 +16,10 @@
  *      state file KEYRING.refresh), unless --allow-rewind;
  *   4. with --audit, every commit since then (refresh_check.c);
  *   5. the new keyring (refresh_merge.c), compared with the old one
- *      (refresh_diff.c) and reported;
- *   6. the keyring written atomically (krbuild.c), then the state file.
+ *      (refresh_diff.c);
+ *   6. the keyring written atomically (krbuild.c), then the state file;
+ *   7. the report (after the writes: it never announces a change that a
+ *      failed write did not make).
  * Exit 0 updated or up to date, 1 refused, 2 usage, I/O or internal error.
  */
 #include <errno.h>
@@ -475,6 +477,12 @@ run(const ropts *o)
 		goto out;
 	write_kr = nchanged > 0 || kr_count(old) != kr_count(nw);
 	write_state = !st.have || strcmp(st.tip, tip) != 0 || write_kr;
+	/* 6. the keyring, then the state; the report follows, so it never says
+	 * "changed" about a keyring that could not be written */
+	if (!o->dry_run && write_kr && krb_write_bytes(o->keyring, m.bytes, m.len) != 0)
+		goto out;
+	if (!o->dry_run && write_state && state_write(o->state, tip, source, o->at) != 0)
+		goto out;
 	if (!o->quiet || o->json) {
 		out_init(&j, stdout, o->json);
 		report_head(&j, o, tip, &st, &v, o->audit ? &au : NULL);
@@ -491,16 +499,6 @@ run(const ropts *o)
 		}
 		fflush(stdout);
 	}
-	if (o->dry_run) {
-		rc = EXIT_OK;
-		goto out;
-	}
-
-	/* 6. the keyring, then the state */
-	if (write_kr && krb_write_bytes(o->keyring, m.bytes, m.len) != 0)
-		goto out;
-	if (write_state && state_write(o->state, tip, source, o->at) != 0)
-		goto out;
 	rc = EXIT_OK;
 out:
 	rf_commits_free(&cs);

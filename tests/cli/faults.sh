@@ -427,6 +427,15 @@ if [ -x "$WG" ] && command -v git >/dev/null 2>&1 && command -v gpg >/dev/null 2
 		rf_unchanged "refresh: $call of the new keyring fails with $en: keyring byte-identical, no state, no temp" \
 		    "$RD/$call" "$reason"
 	done
+	# the report comes after the writes: a failed write is not announced as a change
+	rf_setup "$RD/report"
+	LD_PRELOAD=$SHIM WOTKIT_SHIM_FAIL=fsync WOTKIT_SHIM_MATCH=.tmp. WOTKIT_SHIM_ERRNO=ENOSPC \
+	    "$W" refresh --at "$AT" --keyring "$RD/report/keyring.wk" --repo "$UP" --no-fetch --branch master \
+	    --json >"$t/out" 2>"$t/err"
+	rc=$?
+	if [ "$rc" = 2 ] && ! grep -q keyring_changed "$t/out" && err_has "No space left"; then
+		ok "refresh --json: fsync fails: exit 2 and no report announcing a changed keyring"
+	else nok "refresh --json: fsync fails: rc=$rc, stdout: $(head -c 200 "$t/out")"; fi
 	# the keyring truncated while refresh reads it
 	rf_setup "$RD/trunc"
 	shim "$RD/trunc/keyring.wk" mmap 0 rf "$RD/trunc"
