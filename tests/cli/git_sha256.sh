@@ -347,16 +347,19 @@ pre=$(cut -c1-4 "$tmp/ids" | sort | uniq -d | head -1)
 if [ -n "$pre" ]; then
 	if git -C "$A" rev-parse --verify -q "$pre" >/dev/null 2>&1; then nok "git resolves the ambiguous $pre"; fi
 	fails_with "ambiguous short id $pre (loose)" "ambiguous" "$T" resolve "$A" "$pre"
-	git -C "$A" repack -q -ad 2>/dev/null
-	fails_with "ambiguous short id $pre (packed)" "ambiguous" "$T" resolve "$A" "$pre"
 	long=$(grep "^$pre" "$tmp/ids" | head -1 | cut -c1-12)
 	same_rev "$A" "$long" "a longer, unique prefix of $pre"
 	# an odd-length prefix of the id whose 5th digit is the greatest of
 	# those starting with $pre: the others sort before it in the .idx
 	# (fuzz_gxown: the search stopped at them, "unknown revision")
-	# (the blobs are unreachable: repack left them loose; pack them now)
 	git -C "$A" pack-objects -q "$A/.git/objects/pack/pack" <"$tmp/ids" >/dev/null &&
 		git -C "$A" prune-packed
+	# (repack -ad would have left them loose: they are unreachable)
+	for id in $(grep "^$pre" "$tmp/ids"); do
+		l=$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-)
+		[ ! -f "$A/.git/objects/$l" ] || nok "$id is still loose after pack-objects + prune-packed"
+	done
+	fails_with "ambiguous short id $pre (packed)" "ambiguous" "$T" resolve "$A" "$pre"
 	last=$(grep "^$pre" "$tmp/ids" | sort | tail -1)
 	five=$(echo "$last" | cut -c1-5)
 	if [ "$(grep -c "^$five" "$tmp/ids")" -eq 1 ] && [ "$(grep "^$pre" "$tmp/ids" | sort | head -1 | cut -c1-5)" != "$five" ]; then
