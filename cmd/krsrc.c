@@ -183,18 +183,6 @@ krsrc_read_file(const char *path, size_t max, uint8_t **out, size_t *len)
 	return 0;
 }
 
-/* 1 when the set is unusable (cert.h: after PGP_ERR_NOMEM or PGP_ERR_LIMIT
- * every lookup fails with that error). */
-static int
-set_broken(const pgp_certset *set)
-{
-	static const uint8_t none[8];
-	pgp_certq q = { PGP_CERTQ_KEYID, none, sizeof none };
-	const pgp_cert *out[1];
-	size_t total = 0;
-	return pgp_certset_find(set, &q, out, 1, &total) != PGP_OK;
-}
-
 /* see krsrc_int.h */
 int
 krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, size_t len)
@@ -242,7 +230,7 @@ krsrc_add_keyfile(krsrc_ctx *x, const char *name, const char *base, uint8_t *p, 
 	} else {
 		e = pgp_certset_add_owned(x->set, p, len, &d);
 	}
-	if (set_broken(x->set)) {
+	if (pgp_certset_status(x->set) != PGP_OK) {
 		/* A limit of the framing (a packet above PGP_MAX_PACKET_BODY) or
 		 * an allocation failure made the set unusable: it lists no copies
 		 * any more and every lookup fails (cert.h, fail closed). Nothing

@@ -177,6 +177,10 @@ pgp_err pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *
 /* Same, and s takes ownership of p (free()d with the set), even on error. */
 pgp_err pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag);
 
+/* PGP_OK while the set is usable; after an add failed with PGP_ERR_NOMEM or
+ * PGP_ERR_LIMIT, that error (every lookup then fails with it). */
+pgp_err pgp_certset_status(const pgp_certset *s);
+
 /* Merged certificates (one per primary key fingerprint), in order of first appearance. */
 size_t pgp_certset_count(const pgp_certset *s);
 const pgp_cert *pgp_certset_get(const pgp_certset *s, size_t i);

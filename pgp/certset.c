@@ -659,6 +659,13 @@ pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
 }
 
 /* see cert.h */
+pgp_err
+pgp_certset_status(const pgp_certset *s)
+{
+	return s->broken;
+}
+
+/* see cert.h */
 size_t
 pgp_certset_count(const pgp_certset *s)
 {

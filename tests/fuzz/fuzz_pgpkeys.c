@@ -60,17 +60,6 @@ typedef struct tree {
 	int broken;          /* the set became unusable: the load failed */
 } tree;
 
-/* 1 when the set is unusable (every lookup fails), as cmd/krsrc.c asks */
-static int
-set_broken(const pgp_certset *set)
-{
-	static const uint8_t none[8];
-	pgp_certq q = { PGP_CERTQ_KEYID, none, sizeof none };
-	const pgp_cert *out[1];
-	size_t total = 0;
-	return pgp_certset_find(set, &q, out, 1, &total) != PGP_OK;
-}
-
 static char *
 keep(tree *t, const char *p, size_t n)
 {
@@ -190,7 +179,7 @@ add_keyfile(tree *t, pgp_certset *set, const char *path, const char *base, unsig
 	} else if (len > 0) {
 		(void)pgp_certset_add(set, p, len, NULL);
 	}
-	if (set_broken(set)) {
+	if (pgp_certset_status(set) != PGP_OK) {
 		t->broken = 1;
 		f->ncopies = 0;
 		return;

@@ -440,7 +440,9 @@ test_merge_beyond_cap_breaks_set(void)
 		goto out;
 	T_ASSERT(pgp_certset_new(&s) == PGP_OK);
 	T_EQ_INT(pgp_certset_add(s, a.p, a.len, NULL), PGP_OK);
+	T_EQ_INT(pgp_certset_status(s), PGP_OK);
 	T_EQ_INT(pgp_certset_add(s, b.p, b.len, &d), PGP_ERR_LIMIT);
+	T_EQ_INT(pgp_certset_status(s), PGP_ERR_LIMIT);
 	T_EQ_INT(d.tag, 13);
 	pgp_certset_source(s, &src);
 	T_EQ_INT(pgp_certsrc_by_keyid(&src, kid, out, 2, &n), PGP_ERR_LIMIT);
