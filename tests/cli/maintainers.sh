@@ -6,9 +6,10 @@
 # it), b (a certified it), untrusted (no certification), unknown (not in the
 # keyring), expired (certified by root, expires 2024-01-01), revoked
 # (certified by root, revoked when the fixture is made)):
-#   - the human report at 2023-12-15 (expired expires in 17 days; the
-#     revocation of "revoked" is not made yet) and at 2100-01-01, written
-#     by hand from the fixture and the rules;
+#   - the human report at 2023-12-15 (expired expires in 17 days; "revoked"
+#     is revoked although its revocation is made later: a compromise
+#     revocation is final whatever its date, docs/semantics.md) and at
+#     2100-01-01, written by hand from the fixture and the rules;
 #   - --json: every address's status, role, sections and keys; counts;
 #   - --within, --reviewers, exit codes (0 all ok, 1 listed, 2 errors);
 #   - malformed files (NUL, an over-long line) refused with exit 2, a bad
@@ -61,11 +62,13 @@ no key in the keyring (2):
   unknown@example.org (GAMMA NETWORKING)
 no path to the root (1):
   untrusted@example.org: key $(fpr untrusted): no path from the root within 4 hops (BETA SUBSYSTEM)
+revoked or not valid (1):
+  revoked@example.org: key $(fpr revoked): revoked (GAMMA NETWORKING)
 expiring or expired (1):
   expired@example.org: key $(fpr expired): expires 2024-01-01T00:00:00Z (in 17 days) (ARM/SUNXI PLATFORM)
 entries without an e-mail address (1):
   line 58: M: Somebody without an address (ORPHANED THING)
-ok: 4 of 8
+ok: 3 of 8
 EOF
 same "2023-12-15: the report" "$tmp/h1.want" "$tmp/h1.txt"
 
@@ -94,10 +97,10 @@ mt "$M" --at 2023-12-15 --json >"$tmp/j1.json"; rc=$?
 check "json: exit 1 (got $rc)" [ $rc -eq 1 ]
 check "json: parses" jget_ok "$tmp/j1.json" 'a["file"]'
 got=$(jget "$tmp/j1.json" '" ".join(x["email"] + "=" + x["status"] for x in a["addresses"])')
-want="a@example.org=ok b@example.org=ok expired@example.org=expiring nobody@example.org=no-key revoked@example.org=ok root@example.org=ok unknown@example.org=no-key untrusted@example.org=no-path"
+want="a@example.org=ok b@example.org=ok expired@example.org=expiring nobody@example.org=no-key revoked@example.org=revoked root@example.org=ok unknown@example.org=no-key untrusted@example.org=no-path"
 check "json: statuses ($got)" [ "$got" = "$want" ]
 got=$(jget "$tmp/j1.json" '",".join(str(a["counts"][k]) for k in ["ok","expiring","no-path","expired","revoked","invalid","no-key","no-address"])')
-check "json: counts ($got)" [ "$got" = "4,1,1,0,0,0,2,1" ]
+check "json: counts ($got)" [ "$got" = "3,1,1,0,1,0,2,1" ]
 got=$(jget "$tmp/j1.json" '[x for x in a["addresses"] if x["email"] == "b@example.org"][0]["keys"][0]["path"]')
 check "json: b's path root, a, b" [ "$got" = "['$(fpr root)', '$(fpr a)', '$(fpr b)']" ]
 got=$(jget "$tmp/j1.json" '[x for x in a["addresses"] if x["email"] == "expired@example.org"][0]["keys"][0]["expires"]')
