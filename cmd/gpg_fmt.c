@@ -100,15 +100,34 @@ gpg_esc_human(char *out, size_t n, const uint8_t *s, size_t len)
 void
 gpg_fmt_asctime(char *out, size_t n, int64_t t)
 {
+	static const char days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+	static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",
+		"Aug", "Sep", "Oct", "Nov", "Dec"};
 	time_t tt = (time_t)t;
 	struct tm tm;
+	int k;
 
-	/* gpg: strftime("%c %Z") in the C locale */
+	/* gpg: strftime("%c %Z") in the C locale, "%a %b %e %H:%M:%S %Y %Z"
+	 * (written out: strftime would pull locale code into a static binary) */
 	if (n == 0)
 		return;
 	out[0] = '\0';
-	if (localtime_r(&tt, &tm) == NULL || strftime(out, n, "%a %b %e %H:%M:%S %Y %Z", &tm) == 0)
+	if (localtime_r(&tt, &tm) == NULL || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
+	    tm.tm_mon > 11 ||
+	    (k = snprintf(out, n, "%s %s %2d %02d:%02d:%02d %lld %s", days[tm.tm_wday],
+	    months[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+	    (long long)tm.tm_year + 1900, tm.tm_zone ? tm.tm_zone : "")) < 0 || (size_t)k >= n)
 		snprintf(out, n, "%lld", (long long)t);
+}
+
+/* The decimal value of n digits at s (checked to be digits by the caller). */
+static unsigned
+digits(const char *s, int n)
+{
+	unsigned v = 0;
+	while (n-- > 0)
+		v = v * 10 + (unsigned)(*s++ - '0');
+	return v;
 }
 
 /* see gpg.h */
@@ -286,8 +305,9 @@ gpg_parse_faked_time(const char *s, int64_t *out)
 			if (i != 8 && (buf[i] < '0' || buf[i] > '9'))
 				return -1;
 		/* no time before the epoch: "now" is never negative */
-		if (sscanf(buf, "%4u%2u%2uT%2u%2u%2u", &y, &mo, &d, &h, &mi, &se) != 6 ||
-		    y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+		y = digits(buf, 4), mo = digits(buf + 4, 2), d = digits(buf + 6, 2);
+		h = digits(buf + 9, 2), mi = digits(buf + 11, 2), se = digits(buf + 13, 2);
+		if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
 			return -1;
 		*out = pgp_days_from_civil((int64_t)y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
 		return 0;

@@ -101,13 +101,10 @@ static int
 state_write(const char *path, const char *tip, const char *source, int64_t at)
 {
 	cli_atomic a;
-	char when[64] = "";
-	time_t tt = (time_t)at;
-	struct tm tm;
+	char when[32];
 	int ok;
 
-	if (gmtime_r(&tt, &tm) != NULL)
-		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	pgp_time_format(when, sizeof when, at, 0);
 	if (cli_atomic_open(&a, path) != 0)
 		return -1;
 	ok = fprintf(a.f, "tip %s\nsource %s\nat %s\n", tip, source, when) > 0;

@@ -218,6 +218,35 @@ bad_line(pgp_diag *diag, size_t lineno, const char *what)
 	return PGP_ERR_MALFORMED;
 }
 
+/*
+ * The words of a policy line, split in place at C-locale white space (what
+ * "%s" of scanf splits at): at most 4 words of at most 30 octets each; the
+ * number of words, or -1 when there are more or longer ones.
+ */
+static int
+split_words(char *line, const char *w[4])
+{
+	int nw = 0;
+	char *p = line;
+	for (;;) {
+		size_t k;
+		while (*p != '\0' && isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			return nw;
+		if (nw == 4)
+			return -1;
+		w[nw++] = p;
+		for (k = 0; p[k] != '\0' && !isspace((unsigned char)p[k]); k++)
+			;
+		if (k > 30)
+			return -1;
+		if (p[k] != '\0')
+			p[k++] = '\0';
+		p += k;
+	}
+}
+
 /* see policy.h */
 pgp_err
 pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
@@ -225,7 +254,8 @@ pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
 	size_t pos = 0, lineno = 0;
 	unsigned replaced = 0;
 	while (pos < len) {
-		char line[PGP_MAX_POLICY_LINE + 1], a[32], b[32], c[32], d[32], e[8];
+		char line[PGP_MAX_POLICY_LINE + 1];
+		const char *w[4] = {"", "", "", ""}, *a, *b, *c, *d;
 		const uint8_t *nl = memchr(text + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
 		int fields, alg;
@@ -240,14 +270,11 @@ pgp_policy_load(pgp_policy *p, const uint8_t *text, size_t len, pgp_diag *diag)
 		pos += n + 1;
 		if (strchr(line, '#'))
 			*strchr(line, '#') = '\0';
-		/* a word longer than its buffer would be split by sscanf: the
-		 * fifth conversion catches both that and extra words */
-		fields = sscanf(line, "%31s %31s %31s %31s %7s", a, b, c, d, e);
-		if (fields <= 0)
-			continue;
-		if (fields == 5 || strlen(a) == 31 || (fields > 1 && strlen(b) == 31) ||
-		    (fields > 2 && strlen(c) == 31) || (fields > 3 && strlen(d) == 31))
+		if ((fields = split_words(line, w)) < 0)
 			return bad_line(diag, lineno, "policy file: too many or too long words");
+		if (fields == 0)
+			continue;
+		a = w[0], b = w[1], c = w[2], d = w[3];
 		if (strcmp(a, "hash") == 0) {
 			pgp_hash_rule *r;
 			int data, self;

@@ -70,6 +70,15 @@ test_dates(void)
 	T_EQ_STR(out, "Thu Dec  3 20:08:59 2026 UTC");
 	gpg_fmt_asctime(out, sizeof out, 1793740192);
 	T_EQ_STR(out, "Tue Nov  3 21:09:52 2026 UTC");
+	/* a POSIX TZ string (no zone database): local time and its name */
+	setenv("TZ", "XYZ-5", 1);
+	tzset();
+	gpg_fmt_asctime(out, sizeof out, 1796328539 + 86400 * 7);
+	T_EQ_STR(out, "Fri Dec 11 01:08:59 2026 XYZ");
+	gpg_fmt_asctime(out, 12, 1796328539);
+	T_EQ_STR(out, "1796328539");
+	setenv("TZ", "UTC", 1);
+	tzset();
 	gpg_fmt_date(out, sizeof out, 1796328539);
 	T_EQ_STR(out, "2026-12-03");
 	gpg_fmt_date(out, sizeof out, 0);

@@ -253,6 +253,16 @@ test_other_malformed_lines(void)
 	T_EQ_INT(pgp_policy_load(&p, (const uint8_t *)"hash SHA1\0 data never\n", 22, NULL),
 	    PGP_ERR_MALFORMED);
 	T_EQ_INT(load(&p, "hash SHA256 data 2020-01-01T12:00:00Z # noon\n", &line, &what), PGP_OK);
+	/* words: split at C white space; 30 octets is a word, 31 too long */
+	T_EQ_INT(load(&p, " hash\tSHA256\vdata\fnever\r\n", &line, &what), PGP_OK);
+	T_EQ_INT(load(&p, "hash SHA256aaaaaaaaaaaaaaaaaaaaaaaa data never\n", &line, &what),
+	    PGP_ERR_MALFORMED);
+	T_ASSERT(what && strstr(what, "unknown hash"));
+	T_EQ_INT(load(&p, "hash SHA256aaaaaaaaaaaaaaaaaaaaaaaaa data never\n", &line, &what),
+	    PGP_ERR_MALFORMED);
+	T_ASSERT(what && strstr(what, "too long"));
+	T_EQ_INT(load(&p, "hash SHA256 data never x\n", &line, &what), PGP_ERR_MALFORMED);
+	T_ASSERT(what && strstr(what, "too many"));
 }
 
 int
