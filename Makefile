@@ -6,6 +6,8 @@
 #   make fuzz       libFuzzer targets (clang)
 #   make valgrind   unit and CLI tests under valgrind memcheck (build-vg/, tests/valgrind.sh;
 #                   VALGRIND_TESTS="a.sh b.sh" for some CLI scripts only)
+#   make static     static/wotkit (+ wotkit-gpg, wotkit-sopv links): fully static, stripped,
+#                   musl-gcc with Debian's libsodium.a, libmbedcrypto.a, libz.a
 #   make install    PREFIX=/usr/local DESTDIR=
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -123,7 +125,7 @@ san:
 
 tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 
-check: deps wotkit wotkit-gpg wotkit-git tests san
+check: deps wotkit wotkit-gpg wotkit-git tests san static
 	@sh tests/run.sh
 
 # Valgrind memcheck (no sanitizer, -O1 -g) over the unit tests and the CLI
@@ -159,6 +161,29 @@ fuzz: deps
 	    $(f) $(FUZZ_CMD_$(patsubst tests/fuzz/fuzz_%.c,%,$(f))) build-fuzz/libpgp.a $(DEP_LIBS) &&) true
 	@echo "run e.g.: build-fuzz/fuzz_packet tests/fuzz/corpus/packet"
 
+# The static wotkit (README "Static binary"): compiled with musl-gcc (C library
+# musl, statically linked; no NSS, no locale files, no loader), linked with
+# Debian's static libsodium, mbedcrypto and zlib archives, which are built
+# against glibc: cmd/static/musl_chk.c supplies the three fortify entry points
+# they call. -Os, sections garbage-collected, stripped. musl-gcc sees only
+# musl's headers: the three libraries' headers come through build-static/inc.
+# wotkit-git (libgit2) stays dynamic.
+SB       := build-static
+STATIC_A  = $(foreach l,libsodium.a libmbedcrypto.a libz.a,$(shell gcc -print-file-name=$(l)))
+static: deps
+	@mkdir -p $(SB)/inc static
+	@for h in sodium.h sodium mbedtls psa zlib.h zconf.h; do \
+		if [ -e /usr/include/$$h ]; then ln -sfn /usr/include/$$h $(SB)/inc/$$h; fi; done
+	$(MAKE) --no-print-directory CC=musl-gcc B=$(SB) \
+	    CFLAGS="-Os -ffunction-sections -fdata-sections -I$(SB)/inc" $(SB)/wotkit-static
+	cp $(SB)/wotkit-static static/wotkit
+	ln -sf wotkit static/wotkit-gpg
+	ln -sf wotkit static/wotkit-sopv
+
+$(SB)/wotkit-static: $(WOTKIT_OBJ) $(B)/cmd/static/musl_chk.o $(B)/libpgp.a
+	$(CC) -static -s -Wl,--gc-sections -o $@ $(WOTKIT_OBJ) $(B)/cmd/static/musl_chk.o \
+	    $(B)/libpgp.a $(STATIC_A) -pthread
+
 install: wotkit wotkit-git
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 wotkit $(DESTDIR)$(PREFIX)/bin/wotkit
@@ -169,6 +194,6 @@ install: wotkit wotkit-git
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
-	rm -rf build build-san build-fuzz build-vg wotkit wotkit-git wotkit-gpg
+	rm -rf build build-san build-fuzz build-vg build-static static wotkit wotkit-git wotkit-gpg
 
-.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind
+.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind static

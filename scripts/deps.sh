@@ -10,6 +10,7 @@ pkg-config --exists libgit2 2>/dev/null || need="$need libgit2-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v clang >/dev/null 2>&1 || need="$need clang"
 command -v git >/dev/null 2>&1 || need="$need git" # make run's demo repository
+command -v musl-gcc >/dev/null 2>&1 || need="$need musl-tools" # make static
 # test-only oracles and tools
 if [ "${WOTKIT_TEST_DEPS:-1}" = 1 ]; then
 	command -v gpg >/dev/null 2>&1 || need="$need gnupg"
