@@ -8,6 +8,7 @@
 #                   VALGRIND_TESTS="a.sh b.sh" for some CLI scripts only)
 #   make static     static/wotkit (+ wotkit-gpg, wotkit-sopv links): fully static, stripped,
 #                   musl-gcc with Debian's libsodium.a, libmbedcrypto.a, libz.a
+#   make check-arm64  aarch64 cross-build, its unit/replay/vector tests under qemu-aarch64-static
 #   make install    PREFIX=/usr/local DESTDIR=
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -128,6 +129,17 @@ tests-san: $(UNIT_BIN) $(REPLAY_BIN) $(TOOL_BIN) $(B)/tests/gx_own_tool
 check: deps wotkit wotkit-gpg wotkit-git tests san static
 	@sh tests/run.sh
 
+# aarch64: cross-built with Debian's gcc-aarch64-linux-gnu against the arm64
+# -dev packages (scripts/deps-arm64.sh adds the architecture and installs
+# them with qemu-user-static), then run under qemu: tests/arm64.sh.
+ARM64_CC ?= aarch64-linux-gnu-gcc
+check-arm64:
+	@sh scripts/deps-arm64.sh
+	PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig $(MAKE) --no-print-directory \
+	    CC=$(ARM64_CC) B=build-arm64 build-arm64/wotkit $(UNIT_BIN:$(B)/%=build-arm64/%) \
+	    $(REPLAY_BIN:$(B)/%=build-arm64/%)
+	@sh tests/arm64.sh
+
 # Valgrind memcheck (no sanitizer, -O1 -g) over the unit tests and the CLI
 # tests: tests/valgrind.sh, which wraps every executable the scripts run.
 valgrind: deps
@@ -194,6 +206,6 @@ install: wotkit wotkit-git
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
 
 clean:
-	rm -rf build build-san build-fuzz build-vg build-static static wotkit wotkit-git wotkit-gpg
+	rm -rf build build-san build-fuzz build-vg build-static build-arm64 static wotkit wotkit-git wotkit-gpg
 
-.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind static
+.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind static check-arm64

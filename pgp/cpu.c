@@ -5,6 +5,7 @@
  * OSXSAVE bit 27, AVX bit 28) and leaf 7 subleaf 0 (EBX: AVX2 bit 5, BMI2 bit 8, SHA
  * bit 29), Intel SDM vol. 2A "CPUID"; AVX2 also needs the OS to save
  * the YMM state (XGETBV(0) bits 1 and 2).
+ * arm64 (Linux): the SHA1, SHA2 and SHA512 bits of getauxval(AT_HWCAP).
  *
  * The answer is cached in one atomic int. Two threads racing on the
  * first call both compute the same value and store it; nothing else
@@ -42,6 +43,22 @@ detect(void)
 	if ((b & (1u << 5)) && (b & (1u << 8)) && (c1 & (1u << 27)) &&
 	    (c1 & (1u << 28)) && (xgetbv0() & 6u) == 6u)
 		f |= PGP__CPU_AVX2;
+	return f;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+
+/* Linux arm64 hwcaps (Documentation/arch/arm64/elf_hwcaps.rst):
+ * HWCAP_SHA1 bit 5, HWCAP_SHA2 bit 6, HWCAP_SHA512 bit 21. */
+static unsigned
+detect(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP);
+	unsigned f = 0;
+	if ((hw & (1ul << 5)) && (hw & (1ul << 6)))
+		f |= PGP__CPU_ARM_SHA2;
+	if (hw & (1ul << 21))
+		f |= PGP__CPU_ARM_SHA512;
 	return f;
 }
 #else

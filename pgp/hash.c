@@ -10,6 +10,11 @@
 #else
 #define HAVE_X86 0
 #endif
+#if defined(__aarch64__)
+#define HAVE_ARM64 1
+#else
+#define HAVE_ARM64 0
+#endif
 
 /* Test-only switch (see hash_int.h); not part of any hash state. */
 static atomic_int force_portable;
@@ -74,9 +79,13 @@ pgp__hash_impl(int alg)
 	case PGP_HASH_SHA1:
 	case PGP_HASH_SHA224:
 	case PGP_HASH_SHA256:
+		if (HAVE_ARM64 && (f & PGP__CPU_ARM_SHA2))
+			return "armv8-ce";
 		return (HAVE_X86 && (f & PGP__CPU_SHANI)) ? "sha-ni" : "mbedtls";
 	case PGP_HASH_SHA384:
 	case PGP_HASH_SHA512:
+		if (HAVE_ARM64 && (f & PGP__CPU_ARM_SHA512))
+			return "armv8-ce";
 		return (HAVE_X86 && (f & PGP__CPU_AVX2)) ? "avx2" : "portable";
 	case PGP_HASH_SHA3_256:
 	case PGP_HASH_SHA3_512:
@@ -152,6 +161,12 @@ md_blocks(pgp_hash *h, const uint8_t *p, size_t nblocks)
 			return;
 		}
 #endif
+#if HAVE_ARM64
+		if (f & PGP__CPU_ARM_SHA2) {
+			pgp__sha1_blocks_ce(h->u.md.s.w32, p, nblocks);
+			return;
+		}
+#endif
 		sha1_blocks_mbedtls(h->u.md.s.w32, p, nblocks);
 		return;
 	case PGP_HASH_SHA224:
@@ -162,12 +177,24 @@ md_blocks(pgp_hash *h, const uint8_t *p, size_t nblocks)
 			return;
 		}
 #endif
+#if HAVE_ARM64
+		if (f & PGP__CPU_ARM_SHA2) {
+			pgp__sha256_blocks_ce(h->u.md.s.w32, p, nblocks);
+			return;
+		}
+#endif
 		sha256_blocks_mbedtls(h->u.md.s.w32, p, nblocks);
 		return;
 	default: /* SHA-384, SHA-512 */
 #if HAVE_X86
 		if (f & PGP__CPU_AVX2) {
 			pgp__sha512_blocks_avx2(h->u.md.s.w64, p, nblocks);
+			return;
+		}
+#endif
+#if HAVE_ARM64
+		if (f & PGP__CPU_ARM_SHA512) {
+			pgp__sha512_blocks_ce(h->u.md.s.w64, p, nblocks);
 			return;
 		}
 #endif

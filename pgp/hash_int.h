@@ -8,9 +8,10 @@
  * (MD5, RIPEMD-160), which is why it is not part of the public API.
  *
  * SHA-1, SHA-224 and SHA-256 (FIPS 180-4) use the x86 SHA extensions when
- * CPUID reports them, else mbedtls's block function.  SHA-384 and SHA-512
- * use our own compression function (AVX2 message schedule when present,
- * else portable C).  SHA3-256 and SHA3-512 (FIPS 202) are portable C.
+ * CPUID reports them, or the Armv8 SHA1/SHA2 instructions when
+ * getauxval(AT_HWCAP) does, else mbedtls's block function.  SHA-384 and
+ * SHA-512 use our own compression function (AVX2 message schedule when
+ * present, the Armv8.2 SHA512 instructions when present, else portable C).  SHA3-256 and SHA3-512 (FIPS 202) are portable C.
  * MD5 and RIPEMD-160 are mbedtls.  The choice is made at run time; every
  * implementation gives the same digest (tests/unit/test_hash.c checks).
  */
@@ -57,7 +58,7 @@ void pgp_hash_update(pgp_hash *h, const void *p, size_t n);
 void pgp_hash_final(pgp_hash *h, uint8_t out[PGP_HASH_MAX_LEN]);
 
 /* Name of the implementation that alg uses now: "sha-ni", "avx2",
- * "portable" or "mbedtls"; "unknown" for an unknown alg. */
+ * "armv8-ce", "portable" or "mbedtls"; "unknown" for an unknown alg. */
 const char *pgp__hash_impl(int alg);
 
 /* Tests only: nonzero forces the portable code paths (no SHA-NI, no
@@ -69,10 +70,18 @@ void pgp__hash_force_portable(int on);
 #define PGP__CPU_SHANI 2u     /* SHA extensions + SSSE3 + SSE4.1 */
 #define PGP__CPU_AVX2 4u      /* AVX2 + BMI2, YMM state enabled by the OS */
 #define PGP__CPU_PCLMUL 8u    /* PCLMULQDQ + SSE4.1 (crc32_x86.c) */
+#define PGP__CPU_ARM_SHA2 16u /* Armv8 SHA1 and SHA2 (SHA-256) instructions */
+#define PGP__CPU_ARM_SHA512 32u /* Armv8.2 SHA512 instructions */
 unsigned pgp__cpu_features(void);
 
 /* Compression functions: nblocks whole blocks at p into the state st. */
+extern const uint64_t pgp__sha512_k[80]; /* FIPS 180-4 §4.2.3 */
 void pgp__sha512_blocks_c(uint64_t st[8], const uint8_t *p, size_t nblocks);
+#if defined(__aarch64__)
+void pgp__sha1_blocks_ce(uint32_t st[5], const uint8_t *p, size_t nblocks);
+void pgp__sha256_blocks_ce(uint32_t st[8], const uint8_t *p, size_t nblocks);
+void pgp__sha512_blocks_ce(uint64_t st[8], const uint8_t *p, size_t nblocks);
+#endif
 #if defined(__x86_64__) || defined(__i386__)
 void pgp__sha1_blocks_ni(uint32_t st[5], const uint8_t *p, size_t nblocks);
 void pgp__sha256_blocks_ni(uint32_t st[8], const uint8_t *p, size_t nblocks);

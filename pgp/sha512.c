@@ -13,7 +13,7 @@
 #include "hash_int.h"
 
 /* FIPS 180-4 §4.2.3 */
-static const uint64_t K512[80] = {
+const uint64_t pgp__sha512_k[80] = {
 	0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
 	0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
 	0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
@@ -71,22 +71,22 @@ load_be64(const uint8_t *p)
 #define SCHED(i) (W(i) += SSIG1(W((i) + 14)) + W((i) + 9) + SSIG0(W((i) + 1)))
 
 #define R16(X) do { \
-	ROUND(a, b, c, d, e, f, g, h, K512[t + 0] + X(0)); \
-	ROUND(h, a, b, c, d, e, f, g, K512[t + 1] + X(1)); \
-	ROUND(g, h, a, b, c, d, e, f, K512[t + 2] + X(2)); \
-	ROUND(f, g, h, a, b, c, d, e, K512[t + 3] + X(3)); \
-	ROUND(e, f, g, h, a, b, c, d, K512[t + 4] + X(4)); \
-	ROUND(d, e, f, g, h, a, b, c, K512[t + 5] + X(5)); \
-	ROUND(c, d, e, f, g, h, a, b, K512[t + 6] + X(6)); \
-	ROUND(b, c, d, e, f, g, h, a, K512[t + 7] + X(7)); \
-	ROUND(a, b, c, d, e, f, g, h, K512[t + 8] + X(8)); \
-	ROUND(h, a, b, c, d, e, f, g, K512[t + 9] + X(9)); \
-	ROUND(g, h, a, b, c, d, e, f, K512[t + 10] + X(10)); \
-	ROUND(f, g, h, a, b, c, d, e, K512[t + 11] + X(11)); \
-	ROUND(e, f, g, h, a, b, c, d, K512[t + 12] + X(12)); \
-	ROUND(d, e, f, g, h, a, b, c, K512[t + 13] + X(13)); \
-	ROUND(c, d, e, f, g, h, a, b, K512[t + 14] + X(14)); \
-	ROUND(b, c, d, e, f, g, h, a, K512[t + 15] + X(15)); \
+	ROUND(a, b, c, d, e, f, g, h, pgp__sha512_k[t + 0] + X(0)); \
+	ROUND(h, a, b, c, d, e, f, g, pgp__sha512_k[t + 1] + X(1)); \
+	ROUND(g, h, a, b, c, d, e, f, pgp__sha512_k[t + 2] + X(2)); \
+	ROUND(f, g, h, a, b, c, d, e, pgp__sha512_k[t + 3] + X(3)); \
+	ROUND(e, f, g, h, a, b, c, d, pgp__sha512_k[t + 4] + X(4)); \
+	ROUND(d, e, f, g, h, a, b, c, pgp__sha512_k[t + 5] + X(5)); \
+	ROUND(c, d, e, f, g, h, a, b, pgp__sha512_k[t + 6] + X(6)); \
+	ROUND(b, c, d, e, f, g, h, a, pgp__sha512_k[t + 7] + X(7)); \
+	ROUND(a, b, c, d, e, f, g, h, pgp__sha512_k[t + 8] + X(8)); \
+	ROUND(h, a, b, c, d, e, f, g, pgp__sha512_k[t + 9] + X(9)); \
+	ROUND(g, h, a, b, c, d, e, f, pgp__sha512_k[t + 10] + X(10)); \
+	ROUND(f, g, h, a, b, c, d, e, pgp__sha512_k[t + 11] + X(11)); \
+	ROUND(e, f, g, h, a, b, c, d, pgp__sha512_k[t + 12] + X(12)); \
+	ROUND(d, e, f, g, h, a, b, c, pgp__sha512_k[t + 13] + X(13)); \
+	ROUND(c, d, e, f, g, h, a, b, pgp__sha512_k[t + 14] + X(14)); \
+	ROUND(b, c, d, e, f, g, h, a, pgp__sha512_k[t + 15] + X(15)); \
 } while (0)
 
 /* see hash_int.h */
@@ -149,7 +149,7 @@ load4(__m256i w[80], uint64_t wk[320], const uint8_t *const blk[4])
 	}
 	for (t = 0; t < 16; t++)
 		_mm256_store_si256((__m256i *)(wk + 4 * t), _mm256_add_epi64(w[t],
-		    _mm256_set1_epi64x((long long)K512[t])));
+		    _mm256_set1_epi64x((long long)pgp__sha512_k[t])));
 }
 
 /* §6.4.2 step 1 for word t (16 <= t < 80) of four blocks, and W + K. */
@@ -158,7 +158,7 @@ load4(__m256i w[80], uint64_t wk[320], const uint8_t *const blk[4])
 	    _mm256_add_epi64(VSSIG0(w[(t) - 15]), w[(t) - 16])); \
 	w[t] = x_; \
 	_mm256_store_si256((__m256i *)((wkp) + 4 * (t)), \
-	    _mm256_add_epi64(x_, _mm256_set1_epi64x((long long)K512[t]))); \
+	    _mm256_add_epi64(x_, _mm256_set1_epi64x((long long)pgp__sha512_k[t]))); \
 } while (0)
 
 /* 80 rounds of one block from precomputed W+K (stride 4 words). */

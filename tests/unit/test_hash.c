@@ -214,10 +214,10 @@ test_meta(void)
 	printf("# cpu features 0x%x; SHA-1 %s, SHA-256 %s, SHA-512 %s\n", pgp__cpu_features(),
 	    pgp__hash_impl(PGP_HASH_SHA1), pgp__hash_impl(PGP_HASH_SHA256),
 	    pgp__hash_impl(PGP_HASH_SHA512));
-	if (!(pgp__cpu_features() & PGP__CPU_SHANI))
-		printf("skip - no SHA-NI: the SHA-1/SHA-256 differential tests compare portable with itself\n");
-	if (!(pgp__cpu_features() & PGP__CPU_AVX2))
-		printf("skip - no AVX2: the SHA-512 differential tests compare portable with itself\n");
+	if (!(pgp__cpu_features() & (PGP__CPU_SHANI | PGP__CPU_ARM_SHA2)))
+		printf("skip - no SHA-NI or Armv8 SHA2: the SHA-1/SHA-256 differential tests compare portable with itself\n");
+	if (!(pgp__cpu_features() & (PGP__CPU_AVX2 | PGP__CPU_ARM_SHA512)))
+		printf("skip - no AVX2 or Armv8.2 SHA512: the SHA-512 differential tests compare portable with itself\n");
 }
 
 /* mbedtls one-shot, independent of our buffering and padding. */
@@ -290,6 +290,11 @@ test_blocks(void)
 				pgp__sha512_blocks_avx2(s1, buf, nb);
 			else
 				pgp__sha512_blocks_c(s1, buf, nb);
+#elif defined(__aarch64__)
+			if (pgp__cpu_features() & PGP__CPU_ARM_SHA512)
+				pgp__sha512_blocks_ce(s1, buf, nb);
+			else
+				pgp__sha512_blocks_c(s1, buf, nb);
 #else
 			pgp__sha512_blocks_c(s1, buf, nb);
 #endif
@@ -297,6 +302,19 @@ test_blocks(void)
 #if defined(__x86_64__) || defined(__i386__)
 			if (pgp__cpu_features() & PGP__CPU_SHANI) {
 				uint32_t w0[8], w1[8];
+				void (*b256)(uint32_t *, const uint8_t *, size_t) = pgp__sha256_blocks_ni;
+				void (*b1)(uint32_t *, const uint8_t *, size_t) = pgp__sha1_blocks_ni;
+#elif defined(__aarch64__)
+			if (pgp__cpu_features() & PGP__CPU_ARM_SHA2) {
+				uint32_t w0[8], w1[8];
+				void (*b256)(uint32_t *, const uint8_t *, size_t) = pgp__sha256_blocks_ce;
+				void (*b1)(uint32_t *, const uint8_t *, size_t) = pgp__sha1_blocks_ce;
+#else
+			if (0) {
+				uint32_t w0[8], w1[8];
+				void (*b256)(uint32_t *, const uint8_t *, size_t) = NULL;
+				void (*b1)(uint32_t *, const uint8_t *, size_t) = NULL;
+#endif
 				mbedtls_sha256_context m;
 				mbedtls_sha1_context m1;
 				for (i = 0; i < 8; i++)
@@ -305,17 +323,16 @@ test_blocks(void)
 				memcpy(m.state, w0, sizeof w0);
 				for (i = 0; i < nb; i++)
 					mbedtls_internal_sha256_process(&m, buf + 64 * i);
-				pgp__sha256_blocks_ni(w1, buf, nb);
+				b256(w1, buf, nb);
 				T_EQ_MEM(m.state, w1, sizeof w1);
 				mbedtls_sha1_init(&m1);
 				memcpy(m1.state, w0, sizeof m1.state);
 				for (i = 0; i < nb; i++)
 					mbedtls_internal_sha1_process(&m1, buf + 64 * i);
 				memcpy(w1, w0, sizeof w0);
-				pgp__sha1_blocks_ni(w1, buf, nb);
+				b1(w1, buf, nb);
 				T_EQ_MEM(m1.state, w1, sizeof m1.state);
 			}
-#endif
 		}
 	}
 }
