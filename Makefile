@@ -9,6 +9,7 @@
 #   make static     static/wotkit (+ wotkit-gpg, wotkit-sopv links): fully static, stripped,
 #                   musl-gcc with Debian's libsodium.a, libmbedcrypto.a, libz.a
 #   make check-arm64  aarch64 cross-build, its unit/replay/vector tests under qemu-aarch64-static
+#   make deb        the Debian package (debian/) in build-deb/, checked by lintian
 #   make install    PREFIX=/usr/local DESTDIR=
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -16,7 +17,7 @@ DESTDIR ?=
 OPT     ?= -O2
 WARN     = -Wall -Wextra -Wconversion -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= $(OPT) -g
-ALL_CFLAGS = -std=c11 $(WARN) -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 -I. $(CFLAGS)
+ALL_CFLAGS = -std=c11 $(WARN) -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 -I. $(CPPFLAGS) $(CFLAGS)
 
 # Dependencies. libsodium and mbedcrypto are linked statically where Debian
 # ships the .a (start-up cost); mbedtls 2.28 on Debian 12 ships no .pc file.
@@ -25,6 +26,11 @@ SODIUM_A := $(shell pkg-config --variable=libdir libsodium 2>/dev/null)/libsodiu
 MBED_A   := $(shell $(CC) -print-file-name=libmbedcrypto.a)
 LIBS_SODIUM := $(if $(wildcard $(SODIUM_A)),$(SODIUM_A),-lsodium)
 LIBS_MBED   := $(if $(filter /%,$(MBED_A)),$(MBED_A),-lmbedcrypto)
+# SHARED_DEPS=1 (the Debian package): the shared libraries instead
+ifeq ($(SHARED_DEPS),1)
+LIBS_SODIUM := -lsodium
+LIBS_MBED   := -lmbedcrypto
+endif
 DEP_LIBS = -pthread $(LIBS_SODIUM) $(LIBS_MBED) $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 
 B ?= build
@@ -204,8 +210,20 @@ install: wotkit wotkit-git
 	ln -sf wotkit $(DESTDIR)$(PREFIX)/bin/wotkit-gpg
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 docs/wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit.1
+	install -m 644 docs/wotkit-git.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit-git.1
+	ln -sf wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit-sopv.1
+	ln -sf wotkit.1 $(DESTDIR)$(PREFIX)/share/man/man1/wotkit-gpg.1
+
+# The Debian package (debian/): built from the tracked files copied into
+# build-deb/wotkit-VERSION, so the .debs land in build-deb/; then lintian.
+DEB_VERSION = $(shell sed -n '1s/.*(\(.*\)).*/\1/p' debian/changelog)
+deb:
+	rm -rf build-deb && mkdir -p build-deb/wotkit-$(DEB_VERSION)
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C build-deb/wotkit-$(DEB_VERSION)
+	cd build-deb/wotkit-$(DEB_VERSION) && dpkg-buildpackage -us -uc -b
+	lintian --fail-on error build-deb/*.changes
 
 clean:
-	rm -rf build build-san build-fuzz build-vg build-static build-arm64 static wotkit wotkit-git wotkit-gpg
+	rm -rf build build-san build-fuzz build-vg build-static build-arm64 build-deb static wotkit wotkit-git wotkit-gpg
 
-.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind static check-arm64
+.PHONY: all deps check check-slow run fuzz install clean tests san tests-san valgrind static check-arm64 deb
