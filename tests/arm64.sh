@@ -21,19 +21,12 @@ log=$(mktemp)
 qbin=$top/$B/qbin
 trap 'rm -f "$log"' EXIT
 pass=0 fail=0 skip=0
-component() { # name, command...: counts its ok / not ok / skip lines
+. "$top/tests/lib/tap.sh"
+component() { # name, command...
 	name=$1; shift
 	"$@" >"$log" 2>&1
-	rc=$?
-	p=$(grep -c '^ok' "$log"); f=$(grep -c '^not ok' "$log"); s=$(grep -c '^skip' "$log")
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "not ok - $name exited $rc" >>"$log"; fi
-	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-	if [ "$f" -ne 0 ]; then
-		echo "== arm64 $name: $p passed, $f failed"; grep -v '^ok' "$log" | tail -30
-	else
-		echo "== arm64 $name: $p passed${s:+, $s skipped}" | sed 's/, 0 skipped//'
-		grep '^#.*cpu features' "$log" | head -1
-	fi
+	tap_count "$log" "arm64 $name" $?
+	grep '^#.*cpu features' "$log" | head -1
 }
 
 # the file really is aarch64

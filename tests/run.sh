@@ -16,19 +16,11 @@ if ! python3 -c 'import cryptography' 2>/dev/null && /usr/bin/python3 -c 'import
 	PATH="/usr/bin:$PATH"; export PATH
 fi
 
+. "$top/tests/lib/tap.sh"
 component() { # name, command...
 	name=$1; shift
 	"$@" >"$log" 2>&1
-	rc=$?
-	p=$(grep -c '^ok' "$log"); f=$(grep -c '^not ok' "$log"); s=$(grep -c '^skip' "$log")
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "not ok - $name exited $rc" >>"$log"; fi
-	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-	if [ "$f" -ne 0 ]; then
-		echo "== $name: $p passed, $f failed"; grep -v '^ok' "$log" | tail -40
-	else
-		if [ "$s" -gt 0 ]; then echo "== $name: $p passed, $s skipped"; else echo "== $name: $p passed"; fi
-		grep '^skip' "$log" | head -5
-	fi
+	tap_count "$log" "$name" $?
 }
 
 for t in build/tests/test_*; do

@@ -111,20 +111,13 @@ if [ "$1" = --one ]; then
 	exit 0
 fi
 pass=0 fail=0 skip=0
+. "$top/tests/lib/tap.sh"
 report() { # item: its line(s) as tests/run.sh prints them
 	id=$1 o=$res/$1.out
 	[ -f "$o" ] || return
 	rc=$(cat "$res/$id.rc") secs=$(cat "$res/$id.secs")
 	np=$(find "$logs/$id" -name '*.log' | wc -l)
-	p=$(grep -c '^ok' "$o"); f=$(grep -c '^not ok' "$o"); s=$(grep -c '^skip' "$o")
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "not ok - $id exited $rc" >>"$o"; fi
-	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-	if [ "$f" -ne 0 ]; then
-		echo "== $id: $p passed, $f failed (${secs}s, $np processes)"; grep -v '^ok' "$o" | tail -40
-	else
-		if [ "$s" -gt 0 ]; then echo "== $id: $p passed, $s skipped (${secs}s, $np processes)"; else echo "== $id: $p passed (${secs}s, $np processes)"; fi
-		grep '^skip' "$o" | head -5
-	fi
+	tap_count "$o" "$id" "$rc" "(${secs}s, $np processes)"
 }
 
 # the check can fail: a planted leak and a planted uninitialised read must
