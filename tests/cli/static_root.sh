@@ -112,6 +112,12 @@ if [ "$rc" = 1 ] && grep -q "^\[GNUPG:\] BADSIG " "$tmp/out" && ! grep -q "GOODS
 	ok "gpg drop-in: tampered data is BADSIG (exit 1), no GOODSIG/VALIDSIG"
 else nok "gpg drop-in tampered: rc=$rc"; show; fi
 
+# the Containerfile's form: one file, the drop-in as a subcommand
+in_root WOTKIT_KEYRING=/t/k.wk -- /wotkit gpg --status-fd=1 --verify /t/s.sig /t/msg.bin
+if [ "$rc" = 0 ] && grep -q "^\[GNUPG:\] VALIDSIG $FPR " "$tmp/out"; then
+	ok "wotkit gpg (subcommand, as in the Containerfile): VALIDSIG $FPR"
+else nok "wotkit gpg subcommand: rc=$rc"; show; fi
+
 # nothing was created in the root but what the commands were asked to write
 extra=$(cd "$R" && find . -mindepth 1 | grep -v -e '^\./t' -e '^\./wotkit' | head -3)
 if [ -z "$extra" ]; then ok "nothing else written in the root"
