@@ -87,6 +87,14 @@ $(B)/libpgp.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $(LIB_OBJ)
 
+# aarch64: the file with the Armv8 SHA instructions (pgp/sha_arm64.c) alone
+# is compiled for Armv8.2 with the crypto (SHA1, SHA2) and SHA3 (SHA512)
+# extensions; its code runs only when getauxval(AT_HWCAP) reports the
+# instructions (pgp/cpu.c).
+ifneq ($(filter aarch64%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
+$(B)/pgp/sha_arm64.o: ALL_CFLAGS += -march=armv8.2-a+crypto+sha3
+endif
+
 $(B)/%.o: %.c $(wildcard pgp/*.h keyring/*.h cmd/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -4,9 +4,10 @@
  * instructions (Arm ARM: SHA1C/SHA1P/SHA1M/SHA1H/SHA1SU0/SHA1SU1,
  * SHA256H/SHA256H2/SHA256SU0/SHA256SU1; Armv8.2 SHA512H/SHA512H2/
  * SHA512SU0/SHA512SU1) through the ACLE intrinsics of arm_neon.h.
- * Called only when getauxval(AT_HWCAP) reports them (cpu.c); each function
- * carries its own target attribute, so the rest of the build stays plain
- * Armv8-A. Empty on other architectures. tests/unit/test_hash.c compares
+ * Called only when getauxval(AT_HWCAP) reports them (cpu.c). On aarch64 the
+ * Makefile compiles this file alone with -march=armv8.2-a+crypto+sha3 (GCC and
+ * clang declare the intrinsics only then), so the rest of the build stays
+ * plain Armv8-A. Empty on other architectures. tests/unit/test_hash.c compares
  * them with the portable code and mbedtls (every length 0..1024, random
  * chaining values).
  */
@@ -40,7 +41,7 @@ static const uint32_t K256[64] = {
 #define LOAD_BE32(p) vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)))
 
 /* see hash_int.h */
-__attribute__((target("arch=armv8-a+crypto"))) void
+void
 pgp__sha1_blocks_ce(uint32_t st[5], const uint8_t *p, size_t nblocks)
 {
 	/* §4.2.1 */
@@ -79,7 +80,7 @@ pgp__sha1_blocks_ce(uint32_t st[5], const uint8_t *p, size_t nblocks)
 }
 
 /* see hash_int.h */
-__attribute__((target("arch=armv8-a+crypto"))) void
+void
 pgp__sha256_blocks_ce(uint32_t st[8], const uint8_t *p, size_t nblocks)
 {
 	uint32x4_t abcd = vld1q_u32(st), efgh = vld1q_u32(st + 4);
@@ -121,7 +122,7 @@ static const uint8_t ROT[5][5] = {
 };
 
 /* see hash_int.h */
-__attribute__((target("arch=armv8.2-a+sha3"))) void
+void
 pgp__sha512_blocks_ce(uint64_t st[8], const uint8_t *p, size_t nblocks)
 {
 	uint64x2_t h[4];
