@@ -18,6 +18,11 @@
 #   VALGRIND_JOBS=N                       N items at a time (default 1)
 #   VALGRIND_DRY=1                        no valgrind: the wrappers only count
 #                                         processes (to plan a run)
+#   VALGRIND_SAMPLE=N                     only 1 process in N under valgrind,
+#                                         chosen by a checksum of its name and
+#                                         arguments; the others run natively
+#                                         and leave no log (for scripts of
+#                                         thousands of processes; default 1)
 #
 # CLI scripts find their binaries through $WOTKIT, $WOTKIT_GIT, $WOTKIT_GPG,
 # $GX_OWN_TOOL, $GITSIG_TOOL (or next to $WOTKIT): here they point into a
@@ -46,6 +51,8 @@ VG="valgrind -q --tool=memcheck --leak-check=full --show-leak-kinds=definite,ind
 [ -f "$supp" ] && VG="$VG --suppressions=$supp"
 
 dry=${VALGRIND_DRY:-0}
+sample=${VALGRIND_SAMPLE:-1}
+case $sample in ''|*[!0-9]*|0) echo "not ok - VALGRIND_SAMPLE must be a positive number"; exit 2 ;; esac
 if [ "$1" != --one ]; then
 rm -rf "$bin" "$logs" "$out/vgres" && mkdir -p "$bin/real" "$logs" "$out/vgres" || exit 2
 # the real executables under every name they are run by
@@ -59,6 +66,8 @@ wrap() { # name: a wrapper script $bin/name running $bin/real/<name it is called
 		echo 'n=${0##*/}'
 		echo "[ -e \"$bin/real/\$n\" ] || n=$1"
 		echo ": \"\${WOTKIT_GIT:=$bin/wotkit-git}\"; export WOTKIT_GIT"
+		[ "$sample" -gt 1 ] &&
+		    echo "[ \$((\$(printf '%s\\n' \"\$n\" \"\$@\" | cksum | cut -d' ' -f1) % $sample)) = 0 ] || exec \"$bin/real/\$n\" \"\$@\""
 		if [ "$dry" != 0 ]; then
 			echo ": >\"\${VG_LOGDIR:-$logs}/\$n.\$\$.log\""
 			echo "exec \"$bin/real/\$n\" \"\$@\""
@@ -174,5 +183,6 @@ if [ "$bad" -gt 0 ]; then
 fi
 echo
 echo "$pass passed, $fail failed, $skip skipped"
+[ "$sample" -gt 1 ] && echo "valgrind: sampled, 1 process in $sample (VALGRIND_SAMPLE)"
 echo "valgrind: $procs processes, $bad with findings, $errs errors (of which $leaks definite/indirect leak records); $((t1 - t0)) s"
 [ "$fail" -eq 0 ] && [ "$bad" -eq 0 ]
