@@ -9,7 +9,9 @@
 #
 #   VALGRIND_TESTS="keyring.sh sopv.sh"   only these CLI scripts (default: all
 #                                         but layering.sh and no_libgit2.sh,
-#                                         static checks of sources and symbols)
+#                                         static checks of sources and symbols,
+#                                         and static_root.sh, which runs the
+#                                         static binary in an empty chroot)
 #   VALGRIND_UNIT=0                       skip the unit tests
 #   VALGRIND_CLI=0                        skip the CLI scripts
 #   VALGRIND_REPLAY=1                     also replay the fuzz corpora
@@ -25,7 +27,7 @@
 #                                         thousands of processes; default 1)
 #
 # CLI scripts find their binaries through $WOTKIT, $WOTKIT_GIT, $WOTKIT_GPG,
-# $GX_OWN_TOOL, $GITSIG_TOOL (or next to $WOTKIT): here they point into a
+# $GX_OWN_TOOL, $GITSIG_TOOL, $TEST_WRITE (or next to $WOTKIT): here they point into a
 # wrapper directory (build-vg/vgbin) whose scripts exec valgrind on the real
 # build-vg executables, each process writing its own log to build-vg/vglog/.
 # A wrapper invoked under another name (a test's `ln -s $WOTKIT wotkit-gpg`)
@@ -58,7 +60,7 @@ rm -rf "$bin" "$logs" "$out/vgres" && mkdir -p "$bin/real" "$logs" "$out/vgres" 
 # the real executables under every name they are run by
 for n in wotkit wotkit-gpg wotkit-sopv; do ln -s "$top/$B/wotkit" "$bin/real/$n"; done
 ln -s "$top/$B/wotkit-git" "$bin/real/wotkit-git"
-for x in "$top/$B"/tests/*_tool; do [ -x "$x" ] && ln -s "$x" "$bin/real/$(basename "$x")"; done
+for x in "$top/$B"/tests/*_tool "$top/$B"/tests/test_write; do [ -x "$x" ] && ln -s "$x" "$bin/real/$(basename "$x")"; done
 VG1=$(echo $VG)
 wrap() { # name: a wrapper script $bin/name running $bin/real/<name it is called by>
 	{
@@ -83,7 +85,8 @@ fi
 WOTKIT=$bin/wotkit; WOTKIT_GIT=$bin/wotkit-git; WOTKIT_GPG=$bin/wotkit-gpg
 WOTKIT_SAN=$bin/wotkit   # dump.sh's corpus pass: valgrind instead of ASan here
 GX_OWN_TOOL=$bin/gx_own_tool; GITSIG_TOOL=$bin/gitsig_tool
-export WOTKIT WOTKIT_GIT WOTKIT_GPG WOTKIT_SAN GX_OWN_TOOL GITSIG_TOOL
+TEST_WRITE=$bin/test_write   # write_roundtrip.sh's exporter
+export WOTKIT WOTKIT_GIT WOTKIT_GPG WOTKIT_SAN GX_OWN_TOOL GITSIG_TOOL TEST_WRITE
 : "${WOTKIT_CORPUS:=$top/../shared/corpus}"; export WOTKIT_CORPUS
 # certeval.py bounds the time of its flood cases (10 s natively): valgrind
 # runs 20-50 times slower, so the bound is lifted here (the verdicts stay)
@@ -160,7 +163,7 @@ if [ "${VALGRIND_REPLAY:-0}" != 0 ]; then
 	done
 fi
 if [ "${VALGRIND_CLI:-1}" != 0 ]; then
-	for c in ${VALGRIND_TESTS:-$(cd tests/cli && ls ./*.sh | grep -vE '/(layering|no_libgit2)\.sh$')}; do
+	for c in ${VALGRIND_TESTS:-$(cd tests/cli && ls ./*.sh | grep -vE '/(layering|no_libgit2|static_root)\.sh$')}; do
 		[ -f "tests/cli/${c##*/}" ] && items="$items cli-${c##*/}"
 	done
 fi
