@@ -31,6 +31,8 @@ if ! python3 -c 'import cryptography' 2>/dev/null; then
 	echo "skip - python3 cryptography missing: no inputs"; exit 0
 fi
 [ -x "$TIME" ] || { echo "skip - peak RSS and time: $TIME missing (apt-get install time)"; TIME=; }
+[ -n "$TIME" ] && [ -n "$WOTKIT_UNDER_VALGRIND" ] &&
+    { echo "skip - peak RSS and time: under valgrind, whose own memory would count"; TIME=; }
 
 python3 "$G" limits "$T/in" test || { flunk "bench/gen_limits.py limits"; exit 1; }
 
