@@ -89,8 +89,12 @@ load_file(pgp_certset *set, const char *path)
 	cli_file f;
 	if (cli_file_open(&f, path) != 0)
 		return -1;
-	/* the mapping (or read buffer) stays until the process exits, as the
-	 * set borrows from it */
+	/* the set borrows from the file: a mapping stays until the process
+	 * exits, a read buffer (a pipe, an empty file) goes to the set */
+	if (f.heap && pgp_certset_keep(set, f.heap) != PGP_OK) {
+		cli_msg(path, "out of memory");
+		return -1;
+	}
 	return load_open(set, path, &f);
 }
 

@@ -176,6 +176,10 @@ void pgp_certset_free(pgp_certset *s);
 pgp_err pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag);
 /* Same, and s takes ownership of p (free()d with the set), even on error. */
 pgp_err pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag);
+/* s takes ownership of the malloc'ed buffer p, which it may borrow from
+ * (added with pgp_certset_add), and frees it with the set. PGP_ERR_NOMEM:
+ * p is freed at once and the set is unusable, as after a failed add. */
+pgp_err pgp_certset_keep(pgp_certset *s, void *p);
 
 /* PGP_OK while the set is usable; after an add failed with PGP_ERR_NOMEM or
  * PGP_ERR_LIMIT, that error (every lookup then fails with it). */

@@ -647,6 +647,14 @@ pgp_certset_add(pgp_certset *s, const uint8_t *p, size_t len, pgp_diag *diag)
 pgp_err
 pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
 {
+	pgp_err e = pgp_certset_keep(s, p);
+	return e != PGP_OK ? e : pgp_certset_add(s, p, len, diag);
+}
+
+/* see cert.h */
+pgp_err
+pgp_certset_keep(pgp_certset *s, void *p)
+{
 	pgp_err e = pgp__cs_grow((void **)&s->owned, &s->capowned, s->nowned + 1,
 	    sizeof *s->owned);
 	if (e != PGP_OK) {
@@ -655,7 +663,7 @@ pgp_certset_add_owned(pgp_certset *s, uint8_t *p, size_t len, pgp_diag *diag)
 		return e;
 	}
 	s->owned[s->nowned++] = p;
-	return pgp_certset_add(s, p, len, diag);
+	return PGP_OK;
 }
 
 /* see cert.h */
