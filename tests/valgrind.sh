@@ -44,11 +44,12 @@ supp=${VALGRIND_SUPP:-$top/tests/valgrind.supp}
 command -v valgrind >/dev/null 2>&1 || { echo "not ok - valgrind not installed (apt-get install valgrind)"; exit 1; }
 [ -x "$B/wotkit" ] && [ -x "$B/wotkit-git" ] || { echo "not ok - $B/wotkit or $B/wotkit-git missing (make valgrind builds them)"; exit 1; }
 
-# memcheck: definite and indirect leaks are errors; errors go to one log per
+# memcheck (by its full path: a test may run wotkit with a PATH of a few
+# tools, wot.sh's --svg without Graphviz): definite and indirect leaks are errors; errors go to one log per
 # process (-q: a clean process leaves an empty log). nouserintercepts: the
 # allocation-failure tests (test_cert, test_strip) define malloc themselves
 # and call __libc_malloc, which memcheck replaces in libc.
-VG="valgrind -q --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect
+VG="$(command -v valgrind) -q --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect
  --errors-for-leak-kinds=definite,indirect --num-callers=30 --soname-synonyms=somalloc=nouserintercepts"
 [ -f "$supp" ] && VG="$VG --suppressions=$supp"
 

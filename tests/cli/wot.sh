@@ -73,7 +73,7 @@ expect_rc "bad --at" 2 "$W" wot path --keyring "$K" --at yesterday "$Y"
 expect_rc "no root" 2 "$W" wot path --keyring "$V/keyring.asc" "$Y"
 expect_rc "missing keyring" 2 "$W" wot path --keyring "$tmp/none.wk" "$Y"
 mkdir "$tmp/nodot"
-for t in sh cat awk; do ln -s "$(command -v $t)" "$tmp/nodot/$t"; done
+for t in sh cat awk head; do ln -s "$(command -v $t)" "$tmp/nodot/$t"; done
 PATH="$tmp/nodot" expect_rc "--svg without Graphviz" 2 "$W" wot path $KR --svg "$Y"
 if grep -q 'graphviz' "$tmp/err"; then ok "--svg without Graphviz says what to install"; else nok "--svg message: $(cat "$tmp/err")"; fi
 
