@@ -27,9 +27,10 @@
 #                                         thousands of processes; default 1)
 #
 # CLI scripts find their binaries through $WOTKIT, $WOTKIT_GIT, $WOTKIT_GPG,
-# $GX_OWN_TOOL, $GITSIG_TOOL, $TEST_WRITE (or next to $WOTKIT): here they point into a
-# wrapper directory (build-vg/vgbin) whose scripts exec valgrind on the real
-# build-vg executables, each process writing its own log to build-vg/vglog/.
+# $GX_OWN_TOOL, $GITSIG_TOOL, $TEST_WRITE (or next to $WOTKIT): here they
+# point into a wrapper directory (build-vg/vgbin) whose scripts exec valgrind
+# on the real build-vg executables, each process writing its own log to
+# build-vg/vglog/.
 # A wrapper invoked under another name (a test's `ln -s $WOTKIT wotkit-gpg`)
 # runs the binary under that name, so the argv[0] dispatch of cmd/main.c sees
 # it. wotkit finds wotkit-git through $WOTKIT_GIT, which the wrapper sets to
@@ -44,11 +45,12 @@ supp=${VALGRIND_SUPP:-$top/tests/valgrind.supp}
 command -v valgrind >/dev/null 2>&1 || { echo "not ok - valgrind not installed (apt-get install valgrind)"; exit 1; }
 [ -x "$B/wotkit" ] && [ -x "$B/wotkit-git" ] || { echo "not ok - $B/wotkit or $B/wotkit-git missing (make valgrind builds them)"; exit 1; }
 
-# memcheck (by its full path: a test may run wotkit with a PATH of a few
-# tools, wot.sh's --svg without Graphviz): definite and indirect leaks are errors; errors go to one log per
-# process (-q: a clean process leaves an empty log). nouserintercepts: the
-# allocation-failure tests (test_cert, test_strip) define malloc themselves
-# and call __libc_malloc, which memcheck replaces in libc.
+# memcheck, by its full path (a test may run wotkit with a PATH of a few
+# tools: wot.sh's --svg without Graphviz). Definite and indirect leaks are
+# errors; errors go to one log per process (-q: a clean process leaves an
+# empty log). nouserintercepts: the allocation-failure tests (test_cert,
+# test_strip) define malloc themselves and call __libc_malloc, which memcheck
+# replaces in libc.
 VG="$(command -v valgrind) -q --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect
  --errors-for-leak-kinds=definite,indirect --num-callers=30 --soname-synonyms=somalloc=nouserintercepts"
 [ -f "$supp" ] && VG="$VG --suppressions=$supp"
@@ -88,8 +90,9 @@ WOTKIT_SAN=$bin/wotkit   # dump.sh's corpus pass: valgrind instead of ASan here
 GX_OWN_TOOL=$bin/gx_own_tool; GITSIG_TOOL=$bin/gitsig_tool
 TEST_WRITE=$bin/test_write   # write_roundtrip.sh's exporter
 export WOTKIT WOTKIT_GIT WOTKIT_GPG WOTKIT_SAN GX_OWN_TOOL GITSIG_TOOL TEST_WRITE
-# peak-RSS bounds (limits.sh, message.sh) would count valgrind's own memory:
-# those scripts skip them when this is set (their verdict checks stay)
+# set for the scripts: limits.sh and message.sh skip their peak-RSS bounds
+# (valgrind's own memory would count; their verdict checks stay), krsrc.sh
+# its ldd check of $WOTKIT (a wrapper script here)
 WOTKIT_UNDER_VALGRIND=1; export WOTKIT_UNDER_VALGRIND
 : "${WOTKIT_CORPUS:=$top/../shared/corpus}"; export WOTKIT_CORPUS
 # certeval.py bounds the time of its flood cases (10 s natively): valgrind

@@ -15,8 +15,6 @@
 # TAP-style output.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 W=${WOTKIT:-$top/wotkit}
-# is $W the executable, or a wrapper script (make valgrind runs one)?
-w_elf=0; [ "$(head -c 4 "$W" | od -An -c | tr -d ' ')" = '177ELF' ] && w_elf=1
 V=$top/vectors/pgpkeys
 AT=@1710000000
 fails=0
@@ -196,10 +194,10 @@ if command -v git >/dev/null 2>&1 && [ -x "$(dirname "$W")/wotkit-git" -o -n "${
 	(cd "$tmp/grepo" && $G init -q && $G add -A && $G commit -q -m r6) >/dev/null 2>&1
 	want "git: unparsable key file reported with offset" 1 "@[0-9a-f]*:keys/$A.asc: offset [0-9]*: error" "$tmp/grepo"
 	WOTKIT_GIT=/nonexistent/wotkit-git "$W" keyring check "$tmp/repo" >/dev/null 2>"$tmp/r.err"; rc=$?
-	# under valgrind (W a wrapper) posix_spawn's exec failure reaches the
-	# parent as a child that wrote nothing: still an error, nothing loaded
+	# under valgrind (tests/valgrind.sh) posix_spawn's exec failure reaches
+	# the parent as a child that wrote nothing: still an error, nothing loaded
 	nogit='cannot run'
-	[ $w_elf = 1 ] || nogit='cannot run\|nothing loaded'
+	[ -z "$WOTKIT_UNDER_VALGRIND" ] || nogit='cannot run\|nothing loaded'
 	check "without wotkit-git a repository is an error report, not an empty tree" \
 	    sh -c "[ $rc -eq 1 ] && grep -q '$nogit' '$tmp/r.err'"
 	# a wotkit-git that dies mid-stream: nothing from it is loaded
@@ -228,8 +226,8 @@ EOF
 	    sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/r.list' '$tmp/old.list'"
 	if ! command -v ldd >/dev/null 2>&1; then
 		echo "skip - ldd missing: linking not checked here (no_libgit2.sh checks it)"
-	elif [ $w_elf = 0 ]; then
-		echo "skip - $W is not an executable but a wrapper (make valgrind): linking not checked here"
+	elif [ -n "$WOTKIT_UNDER_VALGRIND" ]; then
+		echo "skip - $W is a valgrind wrapper script: linking not checked here"
 	else
 		check "wotkit-git links libgit2, wotkit does not" \
 		    sh -c "ldd '$(dirname "$W")/wotkit-git' | grep -q libgit2 && ! ldd '$W' | grep -q libgit2"
